@@ -1,0 +1,65 @@
+// How the API asks for the public site to be republished after a change.
+export interface PublishStatus {
+  state: 'idle' | 'pending' | 'building' | 'failed';
+  error?: string;
+  lastPublishedAt: string | null;
+}
+
+export interface Publisher {
+  /** Debounced: many writes in a short time make one publish. */
+  request(): void;
+  /** Publishes now; resolves true on success. */
+  buildNow(): Promise<boolean>;
+  status(): PublishStatus;
+}
+
+/** Production: POSTs to a deploy hook (CI rebuilds from the database and deploys). */
+export class HookPublisher implements Publisher {
+  private url: string;
+  private token: string | undefined;
+  private debounceMs: number;
+  private state: PublishStatus = { state: 'idle', lastPublishedAt: null };
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(url: string, token: string | undefined, debounceMs: number) {
+    this.url = url;
+    this.token = token;
+    this.debounceMs = debounceMs;
+  }
+
+  request(): void {
+    this.state = { ...this.state, state: 'pending' };
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.buildNow(), this.debounceMs);
+  }
+
+  async buildNow(): Promise<boolean> {
+    clearTimeout(this.timer);
+    this.state = { ...this.state, state: 'building' };
+    try {
+      const res = await fetch(this.url, {
+        method: 'POST',
+        headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+      });
+      if (!res.ok) throw new Error(`The deploy hook answered ${res.status} ${res.statusText}`);
+      this.state = { state: 'idle', lastPublishedAt: new Date().toISOString() };
+      return true;
+    } catch (error) {
+      this.state = { ...this.state, state: 'failed', error: (error as Error).message };
+      return false;
+    }
+  }
+
+  status(): PublishStatus {
+    return this.state;
+  }
+}
+
+/** For tests and read-only setups: publishing does nothing. */
+export const noPublisher: Publisher = {
+  request() {},
+  async buildNow() {
+    return true;
+  },
+  status: () => ({ state: 'idle', lastPublishedAt: null }),
+};

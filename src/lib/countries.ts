@@ -1,0 +1,108 @@
+// The built-in country list (53 entries). Country slugs are English in every language; names are localized.
+import type { Lang } from './i18n-langs.ts';
+
+export type Region = 'Europe' | 'Americas' | 'Asia' | 'Oceania' | 'Africa';
+
+export interface Country {
+  code: string;
+  region: Region;
+  slug: string;
+  names: Record<Lang, string>;
+}
+
+export const COUNTRIES: readonly Country[] = [
+  { code: 'AT', region: 'Europe', slug: 'austria', names: { en: 'Austria', de: 'Österreich', fr: 'Autriche' } },
+  { code: 'BE', region: 'Europe', slug: 'belgium', names: { en: 'Belgium', de: 'Belgien', fr: 'Belgique' } },
+  { code: 'BG', region: 'Europe', slug: 'bulgaria', names: { en: 'Bulgaria', de: 'Bulgarien', fr: 'Bulgarie' } },
+  { code: 'HR', region: 'Europe', slug: 'croatia', names: { en: 'Croatia', de: 'Kroatien', fr: 'Croatie' } },
+  { code: 'CY', region: 'Europe', slug: 'cyprus', names: { en: 'Cyprus', de: 'Zypern', fr: 'Chypre' } },
+  { code: 'CZ', region: 'Europe', slug: 'czechia', names: { en: 'Czechia', de: 'Tschechien', fr: 'Tchéquie' } },
+  { code: 'DK', region: 'Europe', slug: 'denmark', names: { en: 'Denmark', de: 'Dänemark', fr: 'Danemark' } },
+  { code: 'EE', region: 'Europe', slug: 'estonia', names: { en: 'Estonia', de: 'Estland', fr: 'Estonie' } },
+  { code: 'FI', region: 'Europe', slug: 'finland', names: { en: 'Finland', de: 'Finnland', fr: 'Finlande' } },
+  { code: 'FR', region: 'Europe', slug: 'france', names: { en: 'France', de: 'Frankreich', fr: 'France' } },
+  { code: 'DE', region: 'Europe', slug: 'germany', names: { en: 'Germany', de: 'Deutschland', fr: 'Allemagne' } },
+  { code: 'GR', region: 'Europe', slug: 'greece', names: { en: 'Greece', de: 'Griechenland', fr: 'Grèce' } },
+  { code: 'HU', region: 'Europe', slug: 'hungary', names: { en: 'Hungary', de: 'Ungarn', fr: 'Hongrie' } },
+  { code: 'IE', region: 'Europe', slug: 'ireland', names: { en: 'Ireland', de: 'Irland', fr: 'Irlande' } },
+  { code: 'IT', region: 'Europe', slug: 'italy', names: { en: 'Italy', de: 'Italien', fr: 'Italie' } },
+  { code: 'LV', region: 'Europe', slug: 'latvia', names: { en: 'Latvia', de: 'Lettland', fr: 'Lettonie' } },
+  { code: 'LT', region: 'Europe', slug: 'lithuania', names: { en: 'Lithuania', de: 'Litauen', fr: 'Lituanie' } },
+  { code: 'LU', region: 'Europe', slug: 'luxembourg', names: { en: 'Luxembourg', de: 'Luxemburg', fr: 'Luxembourg' } },
+  { code: 'MT', region: 'Europe', slug: 'malta', names: { en: 'Malta', de: 'Malta', fr: 'Malte' } },
+  { code: 'NL', region: 'Europe', slug: 'netherlands', names: { en: 'Netherlands', de: 'Niederlande', fr: 'Pays-Bas' } },
+  { code: 'PL', region: 'Europe', slug: 'poland', names: { en: 'Poland', de: 'Polen', fr: 'Pologne' } },
+  { code: 'PT', region: 'Europe', slug: 'portugal', names: { en: 'Portugal', de: 'Portugal', fr: 'Portugal' } },
+  { code: 'RO', region: 'Europe', slug: 'romania', names: { en: 'Romania', de: 'Rumänien', fr: 'Roumanie' } },
+  { code: 'SK', region: 'Europe', slug: 'slovakia', names: { en: 'Slovakia', de: 'Slowakei', fr: 'Slovaquie' } },
+  { code: 'SI', region: 'Europe', slug: 'slovenia', names: { en: 'Slovenia', de: 'Slowenien', fr: 'Slovénie' } },
+  { code: 'ES', region: 'Europe', slug: 'spain', names: { en: 'Spain', de: 'Spanien', fr: 'Espagne' } },
+  { code: 'SE', region: 'Europe', slug: 'sweden', names: { en: 'Sweden', de: 'Schweden', fr: 'Suède' } },
+  { code: 'GB', region: 'Europe', slug: 'united-kingdom', names: { en: 'United Kingdom', de: 'Vereinigtes Königreich', fr: 'Royaume-Uni' } },
+  { code: 'NO', region: 'Europe', slug: 'norway', names: { en: 'Norway', de: 'Norwegen', fr: 'Norvège' } },
+  { code: 'CH', region: 'Europe', slug: 'switzerland', names: { en: 'Switzerland', de: 'Schweiz', fr: 'Suisse' } },
+  { code: 'IS', region: 'Europe', slug: 'iceland', names: { en: 'Iceland', de: 'Island', fr: 'Islande' } },
+  { code: 'LI', region: 'Europe', slug: 'liechtenstein', names: { en: 'Liechtenstein', de: 'Liechtenstein', fr: 'Liechtenstein' } },
+  { code: 'MC', region: 'Europe', slug: 'monaco', names: { en: 'Monaco', de: 'Monaco', fr: 'Monaco' } },
+  { code: 'AD', region: 'Europe', slug: 'andorra', names: { en: 'Andorra', de: 'Andorra', fr: 'Andorre' } },
+  { code: 'UA', region: 'Europe', slug: 'ukraine', names: { en: 'Ukraine', de: 'Ukraine', fr: 'Ukraine' } },
+  { code: 'RS', region: 'Europe', slug: 'serbia', names: { en: 'Serbia', de: 'Serbien', fr: 'Serbie' } },
+  { code: 'BA', region: 'Europe', slug: 'bosnia-and-herzegovina', names: { en: 'Bosnia and Herzegovina', de: 'Bosnien und Herzegowina', fr: 'Bosnie-Herzégovine' } },
+  { code: 'ME', region: 'Europe', slug: 'montenegro', names: { en: 'Montenegro', de: 'Montenegro', fr: 'Monténégro' } },
+  { code: 'MK', region: 'Europe', slug: 'north-macedonia', names: { en: 'North Macedonia', de: 'Nordmazedonien', fr: 'Macédoine du Nord' } },
+  { code: 'AL', region: 'Europe', slug: 'albania', names: { en: 'Albania', de: 'Albanien', fr: 'Albanie' } },
+  { code: 'MD', region: 'Europe', slug: 'moldova', names: { en: 'Moldova', de: 'Moldau', fr: 'Moldavie' } },
+  { code: 'RU', region: 'Europe', slug: 'russia', names: { en: 'Russia', de: 'Russland', fr: 'Russie' } },
+  { code: 'BY', region: 'Europe', slug: 'belarus', names: { en: 'Belarus', de: 'Belarus', fr: 'Biélorussie' } },
+  { code: 'US', region: 'Americas', slug: 'united-states', names: { en: 'United States', de: 'Vereinigte Staaten', fr: 'États-Unis' } },
+  { code: 'CA', region: 'Americas', slug: 'canada', names: { en: 'Canada', de: 'Kanada', fr: 'Canada' } },
+  { code: 'BR', region: 'Americas', slug: 'brazil', names: { en: 'Brazil', de: 'Brasilien', fr: 'Brésil' } },
+  { code: 'CN', region: 'Asia', slug: 'china', names: { en: 'China', de: 'China', fr: 'Chine' } },
+  { code: 'JP', region: 'Asia', slug: 'japan', names: { en: 'Japan', de: 'Japan', fr: 'Japon' } },
+  { code: 'KR', region: 'Asia', slug: 'south-korea', names: { en: 'South Korea', de: 'Südkorea', fr: 'Corée du Sud' } },
+  { code: 'IN', region: 'Asia', slug: 'india', names: { en: 'India', de: 'Indien', fr: 'Inde' } },
+  { code: 'AU', region: 'Oceania', slug: 'australia', names: { en: 'Australia', de: 'Australien', fr: 'Australie' } },
+  { code: 'NZ', region: 'Oceania', slug: 'new-zealand', names: { en: 'New Zealand', de: 'Neuseeland', fr: 'Nouvelle-Zélande' } },
+  { code: 'ZA', region: 'Africa', slug: 'south-africa', names: { en: 'South Africa', de: 'Südafrika', fr: 'Afrique du Sud' } },
+];
+
+/** Listed as European but excluded from "Europe" everywhere (lists, filters, counts, the flag strip). */
+export const EXCLUDED_FROM_EUROPE: readonly string[] = ['RU', 'BY'];
+
+export const DEFAULT_EU_MEMBERS: readonly string[] = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
+  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+];
+
+/** The placeholder shown for an unknown or missing country code. */
+export const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
+
+const byCode = new Map(COUNTRIES.map((c) => [c.code, c]));
+const bySlug = new Map(COUNTRIES.map((c) => [c.slug, c]));
+
+export function countryByCode(code: string | null | undefined): Country | undefined {
+  return code ? byCode.get(code.toUpperCase()) : undefined;
+}
+
+export function countryBySlug(slug: string): Country | undefined {
+  return bySlug.get(slug);
+}
+
+/** True for countries of region Europe, minus RU and BY. */
+export function isEuropean(code: string | null | undefined): boolean {
+  const country = countryByCode(code);
+  return !!country && country.region === 'Europe' && !EXCLUDED_FROM_EUROPE.includes(country.code);
+}
+
+export const EUROPEAN_COUNTRIES: readonly Country[] = COUNTRIES.filter((c) => isEuropean(c.code));
+
+/** Regional-indicator emoji for a two-letter code; the white flag when the code is unknown. */
+export function flagEmoji(code: string | null | undefined): string {
+  const country = countryByCode(code);
+  if (!country) return WHITE_FLAG;
+  return String.fromCodePoint(...[...country.code].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+}
+
+export function countryName(code: string | null | undefined, lang: Lang): string {
+  return countryByCode(code)?.names[lang] ?? (code ?? '');
+}

@@ -1,0 +1,170 @@
+// Local publishing: debounced `astro build` into a fresh folder, swapped in only when it succeeds.
+// A failed build keeps the previous site live; requests during a build cause exactly one more build.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Publisher, PublishStatus } from '../api/publisher.ts';
+import { forgetSiteRules } from './static-site.ts';
+
+export interface SiteBuilderOptions {
+  projectRoot: string;
+  /** folder holding the builds, on the same filesystem as the project (Astro cannot build across devices) */
+  sitesDir: string;
+  /** environment for the build (LIBSQL_URL, SITE_URL, ...) */
+  env: Record<string, string | undefined>;
+  debounceMs: number;
+  /** the build command; tests replace it. Receives the output folder. */
+  command?: (outDir: string) => { cmd: string; args: string[]; env?: Record<string, string> };
+  log?: (message: string) => void;
+}
+
+const CURRENT = 'current';
+
+export class SiteBuilder implements Publisher {
+  private opts: SiteBuilderOptions;
+  private live: string | undefined;
+  private state: PublishStatus['state'] = 'idle';
+  private error: string | undefined;
+  private lastPublishedAt: string | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<boolean> | undefined;
+  private again = false;
+  private waiters: (() => void)[] = [];
+  builds = 0;
+
+  constructor(opts: SiteBuilderOptions) {
+    this.opts = opts;
+    mkdirSync(opts.sitesDir, { recursive: true });
+    const pointer = join(opts.sitesDir, CURRENT);
+    if (existsSync(pointer)) {
+      const name = readFileSync(pointer, 'utf8').trim();
+      if (name && existsSync(join(opts.sitesDir, name, 'index.html'))) {
+        this.live = join(opts.sitesDir, name);
+        const stamp = join(opts.sitesDir, name, '.published-at');
+        this.lastPublishedAt = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : undefined;
+      }
+    }
+  }
+
+  /** The folder currently served, if any build ever succeeded. */
+  liveDir(): string | undefined {
+    return this.live;
+  }
+
+  status(): PublishStatus {
+    return { state: this.state, error: this.error, lastPublishedAt: this.lastPublishedAt ?? null };
+  }
+
+  /** Asks for a rebuild; several requests within the debounce window make one build. */
+  request(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.state = 'pending';
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.buildNow(), this.opts.debounceMs);
+  }
+
+  /** Builds now (or joins the running build and schedules one more). Resolves true when the new site is live. */
+  buildNow(): Promise<boolean> {
+    clearTimeout(this.timer);
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.runBuild().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.buildNow();
+      } else {
+        const waiters = this.waiters.splice(0);
+        for (const resolve of waiters) resolve();
+      }
+    });
+    return this.running;
+  }
+
+  /** Resolves when no build is pending or running. */
+  idle(): Promise<void> {
+    if (!this.running && !this.timer && this.state !== 'pending') return Promise.resolve();
+    if (!this.running && this.state === 'pending') return new Promise((r) => this.waiters.push(r));
+    return new Promise((r) => this.waiters.push(r));
+  }
+
+  private async runBuild(): Promise<boolean> {
+    this.timer = undefined;
+    this.state = 'building';
+    this.builds += 1;
+    const name = `build-${Date.now()}-${this.builds}`;
+    const outDir = join(this.opts.sitesDir, name);
+    const log = this.opts.log ?? (() => {});
+    const started = Date.now();
+    const command = this.opts.command?.(outDir) ?? {
+      cmd: process.execPath,
+      args: [join(this.opts.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
+    };
+    const env = {
+      ...process.env,
+      ...Object.fromEntries(Object.entries(this.opts.env).filter(([, v]) => v !== undefined)),
+      ...command.env,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    } as NodeJS.ProcessEnv;
+    log(`Building the site into ${outDir} ...`);
+    const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env);
+    if (code !== 0 || !existsSync(join(outDir, 'index.html'))) {
+      rmSync(outDir, { recursive: true, force: true });
+      this.state = 'failed';
+      this.error = lastLines(output) || `The build exited with code ${code}.`;
+      log(`Build failed; the previous site stays live.\n${this.error}`);
+      return false;
+    }
+    const previous = this.live;
+    this.lastPublishedAt = new Date().toISOString();
+    writeFileSync(join(outDir, '.published-at'), this.lastPublishedAt);
+    this.live = outDir;
+    writeFileSync(join(this.opts.sitesDir, CURRENT), name);
+    this.state = 'idle';
+    this.error = undefined;
+    log(`Site published in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    this.cleanup(previous);
+    return true;
+  }
+
+  /** Removes old builds; the one just replaced survives a few seconds for requests still reading it. */
+  private cleanup(previous: string | undefined): void {
+    for (const entry of readdirSync(this.opts.sitesDir)) {
+      const dir = join(this.opts.sitesDir, entry);
+      if (entry === CURRENT || dir === this.live || dir === previous) continue;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (previous) {
+      setTimeout(() => {
+        forgetSiteRules(previous);
+        rmSync(previous, { recursive: true, force: true });
+      }, 10_000).unref();
+    }
+  }
+}
+
+function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (e) => resolve({ code: 1, output: String(e) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function lastLines(text: string, n = 12): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/\u001b\[[0-9;]*m/g, '').trim();
+  return clean.split('\n').slice(-n).join('\n');
+}

@@ -1,0 +1,46 @@
+// npm start: the product on its embedded default. Creates, migrates and seeds the database on first
+// start, builds the site, and serves the site and the API on one port.
+import { serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../db/setup.ts';
+import { parseEnv } from '../lib/env.ts';
+import { HookPublisher } from '../api/publisher.ts';
+import { SiteBuilder } from './site-builder.ts';
+import { createServerApp } from './server.ts';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const env = parseEnv();
+const origin = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
+
+const db = await openDatabase(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN);
+const builder = new SiteBuilder({
+  projectRoot,
+  sitesDir: process.env.SITES_DIR ?? join(projectRoot, '.site'),
+  env: { LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN, SITE_URL: origin },
+  debounceMs: env.REBUILD_DEBOUNCE_MS,
+  log: (m) => console.log(m),
+});
+const publisher = env.REBUILD_HOOK_URL ? new HookPublisher(env.REBUILD_HOOK_URL, env.REBUILD_HOOK_TOKEN, env.REBUILD_DEBOUNCE_MS) : builder;
+
+// Serve the last good build at once if there is one; otherwise wait for the first build.
+const firstBuild = builder.buildNow();
+if (!builder.liveDir()) {
+  if (!(await firstBuild)) {
+    console.error('The first build of the site failed; see the output above.');
+    process.exit(1);
+  }
+}
+
+const app = createServerApp({ db, publisher, siteDir: () => builder.liveDir() });
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
+  console.log(`\nEuropean Alternatives is running at ${origin}\n`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    db.$client.close();
+    process.exit(0);
+  });
+}
