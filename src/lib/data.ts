@@ -1,10 +1,13 @@
-// The one module that reads the database at build time. Pages call these functions; nothing else
-// under src/pages or src/components touches the database.
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+// The one module that reads the database at build time. Everything is loaded once per build into
+// memory and indexed, so 30,000 pages cost a handful of queries. Pages and components call the
+// functions below; nothing else under src/pages or src/components touches the database.
+import { asc } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { parseEnv } from './env.ts';
-import { EXCLUDED_FROM_EUROPE, EUROPEAN_COUNTRIES, isEuropean } from './countries.ts';
+import { DEFAULT_EU_MEMBERS, isEuropean } from './countries.ts';
+import type { Lang } from './i18n-langs.ts';
+import { localized } from './i18n.ts';
 
 let dbPromise: Promise<Db> | undefined;
 
@@ -17,65 +20,236 @@ export function buildDb(): Promise<Db> {
   return dbPromise;
 }
 
-const once = <T>(load: () => Promise<T>) => {
-  let cached: Promise<T> | undefined;
-  return () => (cached ??= load());
-};
+export type CompanyRow = typeof t.company.$inferSelect;
+export type CategoryRow = typeof t.category.$inferSelect;
+export type SubcategoryRow = typeof t.subcategory.$inferSelect;
+export type CertificationRow = typeof t.certification.$inferSelect;
+export type FineRow = typeof t.euFine.$inferSelect;
 
-export interface CompanySummary {
-  id: number;
-  name: string;
-  slug: string;
-  country: string;
-  isUnicorn: boolean;
-  description: string;
-  descriptionDe: string | null;
-  descriptionFr: string | null;
-  categoryId: number;
-  createdAt: string;
+export interface CategoryWithSubs extends CategoryRow {
+  subcategories: SubcategoryRow[];
 }
 
-/** Every company with the fields lists show, sorted by name. Loaded once per build. */
-export const allCompanies = once(async (): Promise<CompanySummary[]> => {
+export interface CompanyCertificationView {
+  certification: CertificationRow;
+  status: string;
+  validFrom: string;
+  validUntil: string | null;
+  link: string | null;
+}
+
+export interface AlternativeLink {
+  company: CompanyRow;
+  score: number;
+}
+
+export interface Directory {
+  companies: CompanyRow[];
+  companyBySlug: Map<string, CompanyRow>;
+  companyById: Map<number, CompanyRow>;
+  categories: CategoryWithSubs[];
+  categoryById: Map<number, CategoryWithSubs>;
+  categoryBySlug: Map<string, CategoryWithSubs>;
+  subcategoryById: Map<number, SubcategoryRow>;
+  subcategoryBySlug: Map<string, SubcategoryRow>;
+  subcategoryIdsByCompany: Map<number, number[]>;
+  companyIdsBySubcategory: Map<number, number[]>;
+  certificationsByCompany: Map<number, CompanyCertificationView[]>;
+  certifications: CertificationRow[];
+  finesByCompany: Map<number, FineRow[]>;
+  /** original company id -> its (European) alternatives, best score first */
+  alternativesOf: Map<number, AlternativeLink[]>;
+  /** alternative company id -> the companies it replaces */
+  alternativeTo: Map<number, AlternativeLink[]>;
+  euMembers: Set<string>;
+}
+
+let directory: Promise<Directory> | undefined;
+
+/** Loads the whole directory once per build. */
+export function loadDirectory(): Promise<Directory> {
+  return (directory ??= load());
+}
+
+async function load(): Promise<Directory> {
   const db = await buildDb();
-  return db
-    .select({
-      id: t.company.id,
-      name: t.company.name,
-      slug: t.company.slug,
-      country: t.company.country,
-      isUnicorn: t.company.isUnicorn,
-      description: t.company.description,
-      descriptionDe: t.company.descriptionDe,
-      descriptionFr: t.company.descriptionFr,
-      categoryId: t.company.categoryId,
-      createdAt: t.company.createdAt,
-    })
-    .from(t.company)
-    .orderBy(asc(t.company.name));
-});
+  const [companies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships] = await Promise.all([
+    db.select().from(t.company).orderBy(asc(t.company.name)),
+    db.select().from(t.category).orderBy(asc(t.category.name)),
+    db.select().from(t.subcategory).orderBy(asc(t.subcategory.name)),
+    db.select().from(t.companySubcategory),
+    db.select().from(t.certification).orderBy(asc(t.certification.name)),
+    db.select().from(t.companyCertification),
+    db.select().from(t.euFine),
+    db.select().from(t.alternative),
+    db.select().from(t.countryMembership),
+  ]);
+  // Names sort as a reader expects (case- and accent-insensitive), not in SQLite's byte order.
+  const collator = new Intl.Collator('en', { sensitivity: 'base' });
+  companies.sort((a, b) => collator.compare(a.name, b.name));
+  const companyById = new Map(companies.map((c) => [c.id, c]));
+  const cats: CategoryWithSubs[] = categories.map((c) => ({ ...c, subcategories: subcategories.filter((s) => s.categoryId === c.id) }));
+  const certById = new Map(certs.map((c) => [c.id, c]));
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
 
-export const allCategories = once(async () => {
-  const db = await buildDb();
-  return db.query.category.findMany({
-    orderBy: asc(t.category.name),
-    with: { subcategories: { orderBy: asc(t.subcategory.name) } },
-  });
-});
+  const subcategoryIdsByCompany = new Map<number, number[]>();
+  const companyIdsBySubcategory = new Map<number, number[]>();
+  for (const l of links) {
+    push(subcategoryIdsByCompany, l.companyId, l.subcategoryId);
+    push(companyIdsBySubcategory, l.subcategoryId, l.companyId);
+  }
+  const certificationsByCompany = new Map<number, CompanyCertificationView[]>();
+  for (const cc of companyCerts) {
+    const certification = certById.get(cc.certificationId);
+    if (certification) push(certificationsByCompany, cc.companyId, { certification, status: cc.status, validFrom: cc.validFrom, validUntil: cc.validUntil, link: cc.link });
+  }
+  const finesByCompany = new Map<number, FineRow[]>();
+  for (const f of [...fines].sort((a, b) => b.date.localeCompare(a.date))) push(finesByCompany, f.companyId, f);
+  const alternativesOf = new Map<number, AlternativeLink[]>();
+  const alternativeTo = new Map<number, AlternativeLink[]>();
+  for (const a of alternatives) {
+    const original = companyById.get(a.companyId);
+    const alt = companyById.get(a.alternativeId);
+    if (!original || !alt) continue;
+    push(alternativesOf, a.companyId, { company: alt, score: a.sustainabilityScore });
+    push(alternativeTo, a.alternativeId, { company: original, score: a.sustainabilityScore });
+  }
+  const byScore = (x: AlternativeLink, y: AlternativeLink) => y.score - x.score || x.company.name.localeCompare(y.company.name);
+  for (const list of alternativesOf.values()) list.sort(byScore);
+  for (const list of alternativeTo.values()) list.sort(byScore);
 
-/** The six newest European companies (home page "Recently added"). */
-export async function recentlyAdded(limit = 6): Promise<CompanySummary[]> {
-  const companies = await allCompanies();
-  return companies
-    .filter((c) => isEuropean(c.country))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)
-    .slice(0, limit);
+  return {
+    companies,
+    companyBySlug: new Map(companies.map((c) => [c.slug, c])),
+    companyById,
+    categories: cats,
+    categoryById: new Map(cats.map((c) => [c.id, c])),
+    categoryBySlug: new Map(cats.map((c) => [c.slug, c])),
+    subcategoryById: new Map(subcategories.map((s) => [s.id, s])),
+    subcategoryBySlug: new Map(subcategories.map((s) => [s.slug, s])),
+    subcategoryIdsByCompany,
+    companyIdsBySubcategory,
+    certificationsByCompany,
+    certifications: certs,
+    finesByCompany,
+    alternativesOf,
+    alternativeTo,
+    euMembers: new Set(memberships.length ? memberships.filter((m) => m.isEuMember).map((m) => m.countryCode) : DEFAULT_EU_MEMBERS),
+  };
 }
 
-export async function companiesBySlugs(slugs: readonly string[]): Promise<CompanySummary[]> {
-  const companies = await allCompanies();
-  const bySlug = new Map(companies.map((c) => [c.slug, c]));
-  return slugs.map((s) => bySlug.get(s)).filter((c): c is CompanySummary => !!c);
+/** Companies sorted by name (for lists). */
+export async function allCompanies(): Promise<CompanyRow[]> {
+  return (await loadDirectory()).companies;
 }
 
-export { EXCLUDED_FROM_EUROPE, EUROPEAN_COUNTRIES, asc, desc, eq, inArray, sql };
+export async function allCategories(): Promise<CategoryWithSubs[]> {
+  return (await loadDirectory()).categories;
+}
+
+export async function europeanCompanies(): Promise<CompanyRow[]> {
+  return (await allCompanies()).filter((c) => isEuropean(c.country));
+}
+
+/** The newest European companies (home page "Recently added"). */
+export async function recentlyAdded(limit: number): Promise<CompanyRow[]> {
+  return [...(await europeanCompanies())].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id).slice(0, limit);
+}
+
+export async function companiesBySlugs(slugs: readonly string[]): Promise<CompanyRow[]> {
+  const d = await loadDirectory();
+  return slugs.map((s) => d.companyBySlug.get(s)).filter((c): c is CompanyRow => !!c);
+}
+
+/** European companies of a category (RU and BY excluded), by name. */
+export async function europeanCompaniesInCategory(categoryId: number): Promise<CompanyRow[]> {
+  return (await europeanCompanies()).filter((c) => c.categoryId === categoryId);
+}
+
+export async function europeanCompaniesInSubcategory(subcategoryId: number): Promise<CompanyRow[]> {
+  const d = await loadDirectory();
+  const ids = new Set(d.companyIdsBySubcategory.get(subcategoryId) ?? []);
+  return (await europeanCompanies()).filter((c) => ids.has(c.id));
+}
+
+/** Number of European companies per category and per subcategory. */
+export async function europeanCounts(): Promise<{ byCategory: Map<number, number>; bySubcategory: Map<number, number> }> {
+  const d = await loadDirectory();
+  const byCategory = new Map<number, number>();
+  const bySubcategory = new Map<number, number>();
+  for (const c of await europeanCompanies()) {
+    byCategory.set(c.categoryId, (byCategory.get(c.categoryId) ?? 0) + 1);
+    for (const s of d.subcategoryIdsByCompany.get(c.id) ?? []) bySubcategory.set(s, (bySubcategory.get(s) ?? 0) + 1);
+  }
+  return { byCategory, bySubcategory };
+}
+
+export interface CompanyDetail {
+  company: CompanyRow;
+  category: CategoryWithSubs | undefined;
+  subcategories: SubcategoryRow[];
+  certifications: CompanyCertificationView[];
+  fines: FineRow[];
+  alternatives: AlternativeLink[];
+  alternativeTo: AlternativeLink[];
+}
+
+export async function companyDetail(slug: string): Promise<CompanyDetail | undefined> {
+  const d = await loadDirectory();
+  const company = d.companyBySlug.get(slug);
+  if (!company) return undefined;
+  return {
+    company,
+    category: d.categoryById.get(company.categoryId),
+    subcategories: (d.subcategoryIdsByCompany.get(company.id) ?? [])
+      .map((id) => d.subcategoryById.get(id))
+      .filter((s): s is SubcategoryRow => !!s),
+    certifications: d.certificationsByCompany.get(company.id) ?? [],
+    fines: d.finesByCompany.get(company.id) ?? [],
+    alternatives: d.alternativesOf.get(company.id) ?? [],
+    alternativeTo: d.alternativeTo.get(company.id) ?? [],
+  };
+}
+
+export interface CountryCompanies {
+  companies: (CompanyRow & { alternativesCount: number; averageScore: number | null })[];
+  unicornCount: number;
+  totalAlternatives: number;
+}
+
+/** SPEC "country page result": a country's companies, unicorn count and alternatives total. */
+export async function countryCompanies(code: string): Promise<CountryCompanies> {
+  const d = await loadDirectory();
+  const companies = d.companies
+    .filter((c) => c.country === code)
+    .map((c) => {
+      const alts = d.alternativesOf.get(c.id) ?? [];
+      const averageScore = alts.length ? Math.round(alts.reduce((s, a) => s + a.score, 0) / alts.length) : null;
+      return { ...c, alternativesCount: alts.length, averageScore };
+    });
+  return {
+    companies,
+    unicornCount: companies.filter((c) => c.isUnicorn).length,
+    totalAlternatives: companies.reduce((s, c) => s + c.alternativesCount, 0),
+  };
+}
+
+/** Companies per country code (all regions). */
+export async function companyCountsByCountry(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const c of await allCompanies()) counts.set(c.country, (counts.get(c.country) ?? 0) + 1);
+  return counts;
+}
+
+export async function euMembers(): Promise<Set<string>> {
+  return (await loadDirectory()).euMembers;
+}
+
+/** Localized names and descriptions, falling back to English. */
+export const categoryName = (c: Pick<CategoryRow, 'name' | 'nameDe' | 'nameFr'>, lang: Lang) => localized(lang, c.name, c.nameDe, c.nameFr);
+export const companyDescription = (c: Pick<CompanyRow, 'description' | 'descriptionDe' | 'descriptionFr'>, lang: Lang) =>
+  localized(lang, c.description, c.descriptionDe, c.descriptionFr);

@@ -11,6 +11,7 @@ export const SECTIONS = {
   terms: { en: 'terms', de: 'nutzungsbedingungen', fr: 'conditions' },
   imprint: { en: 'imprint', de: 'impressum', fr: 'mentions-legales' },
   notFound: { en: '404', de: '404', fr: '404' },
+  page: { en: 'page', de: 'seite', fr: 'page' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type Section = keyof typeof SECTIONS;
@@ -19,6 +20,8 @@ export type Section = keyof typeof SECTIONS;
 export const PAGES = {
   home: { section: null, params: [] },
   companies: { section: 'companies', params: [] },
+  // Pages 2..n of the default company list, for visitors without JavaScript: /companies/page/2
+  companiesPage: { section: 'companies', sub: 'page', params: ['n'] },
   company: { section: 'companies', params: ['slug'] },
   categories: { section: 'categories', params: [] },
   category: { section: 'categories', params: ['category'] },
@@ -30,7 +33,7 @@ export const PAGES = {
   terms: { section: 'terms', params: [] },
   imprint: { section: 'imprint', params: [] },
   notFound: { section: 'notFound', params: [] },
-} as const satisfies Record<string, { section: Section | null; params: readonly string[] }>;
+} as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;
 export type PageParams<P extends PageId> = { [K in (typeof PAGES)[P]['params'][number]]: string };
@@ -44,6 +47,7 @@ export function url<P extends PageId>(lang: Lang, page: P, ...[params]: PagePara
   const def = PAGES[page];
   const parts: string[] = [];
   if (def.section) parts.push(SECTIONS[def.section][lang]);
+  if ('sub' in def) parts.push(SECTIONS[def.sub][lang]);
   for (const name of def.params) parts.push(encodeURIComponent((params as Record<string, string>)[name]));
   const path = `${langPrefix(lang)}/${parts.join('/')}`;
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path || '/';
@@ -64,6 +68,69 @@ export function langOfPath(pathname: string): Lang {
 export function sectionOfSegment(segment: string): { section: Section; lang: Lang } | undefined {
   for (const [section, segs] of Object.entries(SECTIONS) as [Section, Record<Lang, string>][]) {
     for (const lang of LANGS) if (segs[lang] === segment) return { section, lang };
+  }
+  return undefined;
+}
+
+/** The same page in every language (language switcher, hreflang links, sitemap alternates). */
+export function alternatesOf(page: PageId, params: Record<string, string> = {}): Record<Lang, string> {
+  return Object.fromEntries(LANGS.map((lang) => [lang, urlOf(lang, page, params)])) as Record<Lang, string>;
+}
+
+/** Sections that can start a path after the language prefix (not sub-segments such as "page"). */
+export const TOP_SECTIONS: readonly Section[] = [
+  ...new Set(Object.values(PAGES).flatMap((def) => (def.section ? [def.section as Section] : []))),
+];
+
+/** Sub-segments that follow a section (e.g. /companies/page/2), per page id. */
+export function subSectionOf(page: PageId): Section | undefined {
+  const def = PAGES[page];
+  return 'sub' in def ? def.sub : undefined;
+}
+
+export interface RouteMatch {
+  lang: Lang;
+  page: PageId;
+  params: Record<string, string>;
+}
+
+/** The literal segments of a page in one language; params are left out. */
+function literalSegments(lang: Lang, page: PageId): string[] {
+  const def = PAGES[page];
+  const sub = subSectionOf(page);
+  return [...(def.section ? [SECTIONS[def.section][lang]] : []), ...(sub ? [SECTIONS[sub][lang]] : [])];
+}
+
+// Pages with more literal segments first, so /companies/page/2 is never read as a company slug.
+const MATCH_ORDER = (Object.keys(PAGES) as PageId[]).sort(
+  (a, b) => literalSegments(DEFAULT_LANG, b).length - literalSegments(DEFAULT_LANG, a).length,
+);
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The inverse of url(): which page of which language a path is, or undefined when the route table
+ * has no such shape. Accepts the build's file names too (/de/unternehmen.html, /index.html).
+ * It does not know whether a slug exists; that is the build's business.
+ */
+export function matchPath(pathname: string): RouteMatch | undefined {
+  const clean = pathname.replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  const segments = clean.split('/').filter(Boolean).map(decodeSegment);
+  let lang: Lang = DEFAULT_LANG;
+  if (isLang(segments[0]) && segments[0] !== DEFAULT_LANG) lang = segments.shift() as Lang;
+  for (const page of MATCH_ORDER) {
+    const literals = literalSegments(lang, page);
+    const names = PAGES[page].params as readonly string[];
+    if (segments.length !== literals.length + names.length) continue;
+    if (!literals.every((seg, i) => segments[i] === seg)) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, segments[literals.length + i]]));
+    return { lang, page, params };
   }
   return undefined;
 }

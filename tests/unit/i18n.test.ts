@@ -14,7 +14,7 @@ describe('UI strings', () => {
 
   it('keys are flat and dotted', () => {
     for (const [key, value] of Object.entries(en)) {
-      expect(key).toMatch(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/);
+      expect(key).toMatch(/^[a-z0-9_]+(\.[A-Za-z0-9_]+)+$/);
       expect(typeof value).toBe('string');
     }
   });

@@ -3,18 +3,26 @@ import type { PageId } from '../../lib/routes.ts';
 import type { PageEntry } from '../../lib/paths.ts';
 import HomePage from './HomePage.astro';
 import NotFoundPage from './NotFoundPage.astro';
+import CompaniesPage from './CompaniesPage.astro';
+import CompanyPage from './CompanyPage.astro';
+import CategoriesPage from './CategoriesPage.astro';
+import CategoryPage from './CategoryPage.astro';
+import SubcategoryPage from './SubcategoryPage.astro';
+import CountriesPage from './CountriesPage.astro';
+import CountryPage from './CountryPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
 
 export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   home: HomePage,
-  companies: NotFoundPage,
-  company: NotFoundPage,
-  categories: NotFoundPage,
-  category: NotFoundPage,
-  subcategory: NotFoundPage,
-  countries: NotFoundPage,
-  country: NotFoundPage,
+  companies: CompaniesPage,
+  companiesPage: CompaniesPage,
+  company: CompanyPage,
+  categories: CategoriesPage,
+  category: CategoryPage,
+  subcategory: SubcategoryPage,
+  countries: CountriesPage,
+  country: CountryPage,
   mission: NotFoundPage,
   privacy: NotFoundPage,
   terms: NotFoundPage,

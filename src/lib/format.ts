@@ -1,0 +1,46 @@
+// Formatting of money, numbers, dates and the page control, per language.
+import type { Lang } from './i18n-langs.ts';
+import { t } from './i18n.ts';
+import { PAGINATION_SLOTS } from './constants.ts';
+
+const LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
+
+function decimal(lang: Lang, value: number, digits: number): string {
+  return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** Fines: at least 1e9 as billions, at least 1e6 as millions, one decimal, in euros (SPEC section 9). */
+export function formatMoney(amount: number, lang: Lang, currency = 'EUR'): string {
+  if (currency === 'EUR' && amount >= 1e9) return t(lang, 'format.billions', { amount: decimal(lang, amount / 1e9, 1) });
+  if (currency === 'EUR' && amount >= 1e6) return t(lang, 'format.millions', { amount: decimal(lang, amount / 1e6, 1) });
+  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}
+
+export function formatNumber(value: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang]).format(value);
+}
+
+/** A YYYY-MM-DD date as "18 July 2018" / "18. Juli 2018" / "18 juillet 2018". */
+export function formatDate(isoDate: string, lang: Lang): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+export type PageSlot = number | 'ellipsis';
+
+/** The page control: at most 7 slots, first and last page always shown, ellipses for gaps. */
+export function paginationSlots(current: number, total: number, slots = PAGINATION_SLOTS): PageSlot[] {
+  if (total <= 0) return [];
+  const page = Math.min(Math.max(1, current), total);
+  if (total <= slots) return Array.from({ length: total }, (_, i) => i + 1);
+  const side = slots - 2; // slots left for the middle run when only one side has an ellipsis
+  if (page <= side - 1) return [...range(1, side), 'ellipsis', total];
+  if (page >= total - side + 2) return [1, 'ellipsis', ...range(total - side + 1, total)];
+  const around = Math.floor((slots - 4) / 2);
+  return [1, 'ellipsis', ...range(page - around, page + around), 'ellipsis', total];
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

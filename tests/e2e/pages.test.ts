@@ -1,0 +1,156 @@
+// The directory pages, built from the real seed data, as a visitor sees them in each language.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './chromium.ts';
+import { urlOf } from '../../src/lib/routes.ts';
+import { LANGS } from '../../src/lib/i18n-langs.ts';
+import en from '../../content/i18n/en.json';
+import de from '../../content/i18n/de.json';
+import fr from '../../content/i18n/fr.json';
+
+const baseUrl = inject('baseUrl');
+const MESSAGES = { en, de, fr };
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(path: string) {
+  const response = await page.goto(baseUrl + path);
+  expect(response?.status(), path).toBe(200);
+}
+
+describe('home page', () => {
+  for (const lang of LANGS) {
+    it(`shows the nine category chips, the six popular companies and six recent European companies (${lang})`, async () => {
+      await open(urlOf(lang, 'home'));
+      const popular = page.locator('section[aria-labelledby="home-popular"] li h3');
+      expect(await popular.allTextContents()).toEqual(['Facebook', 'Airbnb', 'Netflix', 'Coca-Cola', "Levi's", 'Amazon']);
+      const images = page.locator('section[aria-labelledby="home-popular"] img');
+      for (const img of await images.all()) {
+        expect(await img.getAttribute('width')).toBe('480');
+        expect(await img.getAttribute('height')).toBe('270');
+        const res = await fetch(new URL((await img.getAttribute('src'))!, baseUrl));
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('image/svg+xml');
+      }
+      expect(await page.locator('section[aria-labelledby="home-categories"] li').count()).toBe(9);
+      expect(await page.locator('section[aria-labelledby="home-recent"] article').count()).toBe(6);
+      const viewAll = page.locator('section[aria-labelledby="home-popular"] a', { hasText: MESSAGES[lang]['common.view_all'] });
+      expect(await viewAll.getAttribute('href')).toBe(`${urlOf(lang, 'companies')}?region=USA&page=1`);
+    });
+  }
+});
+
+describe('company page', () => {
+  it('lists the European alternatives of Netflix with their sustainability scores, in every language', async () => {
+    for (const lang of LANGS) {
+      await open(urlOf(lang, 'company', { slug: 'netflix' }));
+      expect(await page.locator('h1').textContent()).toBe('Netflix');
+      const alternatives = page.locator('[data-alternative]');
+      expect(await alternatives.count()).toBeGreaterThanOrEqual(3);
+      for (const score of await page.locator('[data-alternative] [data-score]').allTextContents()) expect(score).toMatch(/\d+\/100/);
+      expect(await page.locator('h2#alternatives').textContent()).toBe(MESSAGES[lang]['company.alternatives']);
+      expect(await page.locator('details summary').textContent()).toBe(MESSAGES[lang]['company.score_how']);
+    }
+  });
+
+  it('shows on a European company which non-European companies it replaces', async () => {
+    await open(urlOf('en', 'company', { slug: 'arte' }));
+    expect(await page.locator('h2#alternative-to').textContent()).toBe('A European alternative to');
+    expect(await page.locator('[data-alternative] h3').allTextContents()).toContain('Netflix');
+    expect(await page.locator('[data-score]').count()).toBe(0);
+  });
+
+  it('shows a fine of 4.3 billion as such, newest fine first, with the official announcement', async () => {
+    await open(urlOf('en', 'company', { slug: 'google' }));
+    const amounts = await page.locator('[data-fine-amount]').allTextContents();
+    expect(amounts).toContain('€4.3 billion');
+    const dates = await page.locator('[data-fine] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(await page.locator('[data-fine] a').first().getAttribute('href')).toMatch(/^https:\/\//);
+    expect(await page.locator('[data-double-irish]').count()).toBe(1);
+    await open(urlOf('de', 'company', { slug: 'google' }));
+    expect(await page.locator('[data-fine-amount]').allTextContents()).toContain('4,3 Mrd. €');
+  });
+
+  it('describes the company in the page language and publishes Organization structured data', async () => {
+    await open(urlOf('fr', 'company', { slug: 'netflix' }));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({ '@type': 'Organization', name: 'Netflix' });
+    const descFr = await page.locator('main p.text-lg').textContent();
+    await open(urlOf('en', 'company', { slug: 'netflix' }));
+    const descEn = await page.locator('main p.text-lg').textContent();
+    expect(descFr).not.toBe(descEn);
+  });
+});
+
+describe('categories', () => {
+  it('lists every category with subcategories and filters them by name, with a no-results state', async () => {
+    await open(urlOf('en', 'categories'));
+    const items = page.locator('#category-list > li');
+    const total = await items.count();
+    expect(total).toBeGreaterThanOrEqual(9);
+    await page.fill('#category-filter', 'music stream');
+    await expect.poll(() => page.locator('#category-list > li:visible').count()).toBe(1);
+    expect(await page.locator('#category-list > li:visible h2').textContent()).toBe('Entertainment');
+    await page.fill('#category-filter', 'zzzz-nothing');
+    await expect.poll(() => page.locator('#category-empty').isVisible()).toBe(true);
+    expect(await page.locator('#category-empty p').textContent()).toContain('zzzz-nothing');
+    await page.click('#category-empty button');
+    await expect.poll(() => page.locator('#category-list > li:visible').count()).toBe(total);
+  });
+
+  it('lists only European companies on a category page, and subcategory pages link back', async () => {
+    await open(urlOf('de', 'category', { category: 'entertainment' }));
+    const names = await page.locator('article h3').allTextContents();
+    expect(names).toContain('Deezer');
+    expect(names).not.toContain('Netflix');
+    expect(names).not.toContain('Electronic Arts');
+    await open(urlOf('fr', 'subcategory', { category: 'entertainment', subcategory: 'music-streaming' }));
+    expect(await page.locator('article h3').allTextContents()).toContain('Deezer');
+    expect(await page.locator('[data-back-link]').getAttribute('href')).toBe(urlOf('fr', 'category', { category: 'entertainment' }));
+  });
+});
+
+describe('countries', () => {
+  it('shows Russia and Belarus locked without a link, and filters by name and EU membership', async () => {
+    await open(urlOf('en', 'countries'));
+    const locked = page.locator('#country-list > li[data-locked]');
+    expect(await locked.count()).toBe(2);
+    expect(await locked.locator('a').count()).toBe(0);
+    expect(await locked.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Belarus'), expect.stringContaining('Russia')]));
+    await page.check('#eu-only');
+    await expect.poll(() => page.locator('#country-list > li:visible').count()).toBe(27);
+    await page.fill('#country-filter', 'swe');
+    await expect.poll(() => page.locator('#country-list > li:visible').allTextContents()).toEqual([expect.stringContaining('Sweden')]);
+  });
+
+  it('shows a European country with its companies and unicorn count', async () => {
+    await open(urlOf('de', 'country', { slug: 'sweden' }));
+    expect(await page.locator('h1').textContent()).toBe('Schweden');
+    expect(await page.locator('article h3').allTextContents()).toContain('Spotify');
+    expect(Number(await page.locator('[data-unicorn-count]').getAttribute('data-unicorn-count'))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('company browser default view', () => {
+  it('shows 12 European companies by name and its pagination links lead to page 2', async () => {
+    await open(urlOf('en', 'companies'));
+    const first = await page.locator('article h3').allTextContents();
+    expect(first).toHaveLength(12);
+    expect([...first].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(first);
+    await page.click('nav[aria-label="Pagination"] a[aria-label="Page 2"]');
+    await page.waitForURL(/\/companies\/page\/2\/?$/);
+    const second = await page.locator('article h3').allTextContents();
+    expect(second).toHaveLength(12);
+    expect(second[0].localeCompare(first[11], 'en')).toBeGreaterThanOrEqual(0);
+    expect(await page.locator('nav[aria-label="Pagination"] [aria-current="page"]').textContent()).toBe('2');
+  });
+});
