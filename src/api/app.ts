@@ -1,15 +1,35 @@
 // The Hono app of the API. createApp() is used by the Node server, the Cloudflare entry and the tests.
+// One router per resource, mounted with app.route; the chained result is the AppType the admin UI's
+// typed client (hc) uses.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { Publisher } from './publisher.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { errorResponse } from './errors.ts';
+import { publishOnChange } from './middleware/publish-on-change.ts';
+import { requireSession } from './middleware/require-session.ts';
+import { sameOrigin } from './middleware/same-origin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { buildRoutes } from './routes/build.ts';
+import { categoryRoutes } from './routes/categories.ts';
+import { certificateRoutes } from './routes/certificates.ts';
+import { companyRoutes } from './routes/companies.ts';
+import { countryRoutes } from './routes/countries.ts';
 
-export interface AppDeps {
-  db: Db;
-  publisher: Publisher;
-}
+export type { AppDeps, AppEnv } from './context.ts';
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+/** Request bodies: forms are small; import files may be larger. */
+export const BODY_LIMIT = 256 * 1024;
+export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+
+const tooLarge = (limit: number) =>
+  bodyLimit({
+    maxSize: limit,
+    onError: (c) => c.json({ error: `The request is too large (at most ${Math.round(limit / 1024)} KB).` }, 413),
+  });
+const formLimit = tooLarge(BODY_LIMIT);
+const importLimit = tooLarge(IMPORT_BODY_LIMIT);
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
@@ -17,22 +37,43 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-
-  app.get('/health', async (c) => {
-    try {
-      await deps.db.run(sql`select 1`);
-      return c.json({ status: 'ok', database: 'ok', publish: deps.publisher.status() });
-    } catch (error) {
-      return c.json({ status: 'error', database: (error as Error).message }, 503);
-    }
+  app.use(
+    secureHeaders({
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(async (c, next) => {
+    await next();
+    // Admin data must not sit in shared or browser caches.
+    c.header('Cache-Control', 'no-store');
   });
+  app.use((c, next) => (c.req.path.endsWith('/import') ? importLimit(c, next) : formLimit(c, next)));
+  app.use(sameOrigin);
+  app.use('/admin/*', requireSession, publishOnChange);
 
+  const routes = app
+    .get('/health', async (c) => {
+      try {
+        await deps.db.run(sql`select 1`);
+        return c.json({ status: 'ok' as const, database: 'ok', publish: deps.publisher.status() }, 200);
+      } catch (error) {
+        return c.json({ status: 'error' as const, database: (error as Error).message }, 503);
+      }
+    })
+    .route('/auth', authRoutes)
+    .route('/admin/companies', companyRoutes)
+    .route('/admin/categories', categoryRoutes)
+    .route('/admin/certificates', certificateRoutes)
+    .route('/admin/countries', countryRoutes)
+    .route('/admin/build', buildRoutes);
+
+  // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
+  app.all('/*', (c) => c.json({ error: 'Not found' }, 404));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
-  app.onError((error, c) => {
-    console.error(error);
-    return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500);
-  });
-  return app;
+  app.onError((error, c) => errorResponse(error, c));
+  return routes;
 }
 
 export type AppType = ReturnType<typeof createApp>;

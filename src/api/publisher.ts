@@ -6,8 +6,11 @@ export interface PublishStatus {
 }
 
 export interface Publisher {
-  /** Debounced: many writes in a short time make one publish. */
-  request(): void;
+  /**
+   * Debounced: many writes in a short time make one publish. Where the platform ends work once the
+   * response is sent (Cloudflare), it passes waitUntil and the publish starts at once instead.
+   */
+  request(waitUntil?: (promise: Promise<unknown>) => void): void;
   /** Publishes now; resolves true on success. */
   buildNow(): Promise<boolean>;
   status(): PublishStatus;
@@ -27,9 +30,14 @@ export class HookPublisher implements Publisher {
     this.debounceMs = debounceMs;
   }
 
-  request(): void {
+  request(waitUntil?: (promise: Promise<unknown>) => void): void {
     this.state = { ...this.state, state: 'pending' };
     clearTimeout(this.timer);
+    if (waitUntil) {
+      // No timers survive the response on Workers; the CI workflow's concurrency group coalesces calls.
+      waitUntil(this.buildNow());
+      return;
+    }
     this.timer = setTimeout(() => void this.buildNow(), this.debounceMs);
   }
 

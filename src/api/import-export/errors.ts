@@ -11,7 +11,7 @@ export class InputError extends Error {
   }
 }
 
-export function zodIssues(error: z.ZodError): { path: string; message: string }[] {
+export function zodIssues(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 

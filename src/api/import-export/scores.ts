@@ -8,10 +8,10 @@ import { sustainabilityScore } from '../../lib/sustainability.ts';
 export async function scoresFor(tx: Executor, companyIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (!companyIds.length) return result;
+  // A stored membership row wins; countries without one fall back to the default EU member list.
   const memberships = await tx.select().from(t.countryMembership);
-  const euMembers = new Set(
-    memberships.length ? memberships.filter((m) => m.isEuMember).map((m) => m.countryCode) : DEFAULT_EU_MEMBERS,
-  );
+  const stored = new Map(memberships.map((m) => [m.countryCode, m.isEuMember]));
+  const isMember = (code: string) => stored.get(code) ?? DEFAULT_EU_MEMBERS.includes(code);
   const companies = await tx
     .select({ id: t.company.id, country: t.company.country, sustainable: t.company.sustainable })
     .from(t.company)
@@ -31,7 +31,7 @@ export async function scoresFor(tx: Executor, companyIds: number[]): Promise<Map
     result.set(
       c.id,
       sustainabilityScore({
-        isEuMember: euMembers.has(c.country),
+        isEuMember: isMember(c.country),
         isEuropean: isEuropean(c.country),
         sustainable: c.sustainable,
         certificationIconTypes: certs.filter((x) => x.companyId === c.id).map((x) => x.iconType),

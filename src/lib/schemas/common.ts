@@ -39,3 +39,51 @@ export function slugify(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * A required number field. Forms that read number inputs with `valueAsNumber` send NaN for an empty
+ * field, so NaN counts as missing and gets the "required" message.
+ */
+export function requiredNumber(required: string, invalid = required) {
+  return z.number({
+    error: (issue) => (issue.input === undefined || issue.input === null || Number.isNaN(issue.input) ? required : invalid),
+  });
+}
+
+/** An optional absolute http(s) URL; an empty string means "none" (stored as null). */
+export function urlOrEmpty(message: string) {
+  return z
+    .union([z.literal(''), z.httpUrl(message).max(2000, 'URL is too long')], { error: message })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** An optional URL that may also be a path on this site (e.g. /images/categories/beauty.svg). */
+export function urlOrPath(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(2000, 'URL is too long')
+    .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || z.httpUrl().safeParse(v).success, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** A required date given as YYYY-MM-DD (or a full ISO date-time), normalised to YYYY-MM-DD. */
+export function requiredDate(required: string) {
+  return z.string({ error: required }).trim().min(1, required).pipe(dateSchema);
+}
+
+/** An optional date: empty or missing means null. */
+export const optionalDate = z
+  .union([z.literal(''), dateSchema], { error: 'Must be a date (YYYY-MM-DD)' })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** A database id as sent by the forms. */
+export const idSchema = z.number({ error: 'Must be an id' }).int('Must be an id').positive('Must be an id');
+
+/** Today's date (UTC) as YYYY-MM-DD. */
+export function today(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

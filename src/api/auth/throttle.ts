@@ -1,0 +1,67 @@
+// Sign-in throttling per account (email) and per client address, stored in the database so Node and
+// Cloudflare behave alike. The first attempts are free; after that each new attempt must wait a delay
+// that doubles per failure up to a cap. The cap bounds how long anyone, including an attacker
+// hammering a real admin's email, can keep an account waiting: there is no permanent lock.
+import { eq, inArray, sql } from 'drizzle-orm';
+import * as t from '../../../db/schema.ts';
+import type { Db } from '../../../db/client.ts';
+
+export const THROTTLE = {
+  freeAttempts: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: { email: 5 * 60 * 1000, ip: 15 * 60 * 1000 },
+  /** a key with no failure for this long starts again from zero */
+  resetAfterMs: 60 * 60 * 1000,
+} as const;
+
+type Kind = keyof typeof THROTTLE.maxDelayMs;
+
+export function throttleKey(kind: Kind, value: string): string {
+  return `${kind}:${value.toLowerCase().slice(0, 320)}`;
+}
+
+function kindOf(key: string): Kind {
+  return key.startsWith('ip:') ? 'ip' : 'email';
+}
+
+export function delayAfter(failures: number, kind: Kind): number {
+  if (failures < THROTTLE.freeAttempts) return 0;
+  return Math.min(THROTTLE.baseDelayMs * 2 ** Math.min(failures - THROTTLE.freeAttempts, 30), THROTTLE.maxDelayMs[kind]);
+}
+
+function waitFor(row: { key: string; failures: number; lastFailureAt: number }, now: number): number {
+  if (now - row.lastFailureAt >= THROTTLE.resetAfterMs) return 0;
+  return Math.max(0, row.lastFailureAt + delayAfter(row.failures, kindOf(row.key)) - now);
+}
+
+/**
+ * Checks the keys and, when no delay applies, counts this attempt as a failure up front (so parallel
+ * attempts cannot slip past the check); a successful sign-in takes it back with attemptSucceeded().
+ * Returns the milliseconds to wait, 0 when the attempt may go ahead.
+ */
+export async function beginAttempt(db: Db, keys: string[], now: number): Promise<number> {
+  // One write transaction (BEGIN IMMEDIATE): concurrent attempts are checked and counted one by one.
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(t.authThrottle).where(inArray(t.authThrottle.key, keys));
+    const wait = Math.max(0, ...rows.map((r) => waitFor(r, now)));
+    if (wait > 0) return wait;
+    for (const key of keys) {
+      const row = rows.find((r) => r.key === key);
+      const failures = row && now - row.lastFailureAt < THROTTLE.resetAfterMs ? row.failures + 1 : 1;
+      await tx
+        .insert(t.authThrottle)
+        .values({ key, failures, lastFailureAt: now })
+        .onConflictDoUpdate({ target: t.authThrottle.key, set: { failures, lastFailureAt: now } });
+    }
+    return 0;
+  });
+}
+
+/** A successful sign-in: the account starts again from zero; the address gets this attempt back. */
+export async function attemptSucceeded(db: Db, emailKey: string, ipKey: string): Promise<void> {
+  await db.delete(t.authThrottle).where(eq(t.authThrottle.key, emailKey));
+  await db
+    .update(t.authThrottle)
+    .set({ failures: sql`max(${t.authThrottle.failures} - 1, 0)` })
+    .where(eq(t.authThrottle.key, ipKey));
+}

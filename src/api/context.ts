@@ -1,0 +1,42 @@
+// What every router gets from createApp() through the Hono context.
+import type { Context } from 'hono';
+import type { Db } from '../../db/client.ts';
+import type { Publisher } from './publisher.ts';
+
+export interface AppDeps {
+  db: Db;
+  publisher: Publisher;
+  /**
+   * Origins allowed to send state-changing requests and whose scheme decides the cookie flags:
+   * SITE_URL, or http://HOST:PORT locally. Empty or omitted: the request's own origin.
+   */
+  allowedOrigins?: string[];
+  /** The client address used for sign-in throttling and the auth log (socket address, CF-Connecting-IP, ...). */
+  clientIp?: (c: Context) => string | undefined;
+  /** Milliseconds since the epoch; tests move it to expire sessions and throttles. */
+  now?: () => number;
+}
+
+export interface SessionUser {
+  id: number;
+  email: string;
+}
+
+export interface CurrentSession {
+  id: string;
+  userId: number;
+  createdAt: number;
+  lastActiveAt: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser;
+    session: CurrentSession;
+  };
+};
+
+export function nowOf(c: Context<AppEnv>): number {
+  return c.var.deps.now?.() ?? Date.now();
+}

@@ -1,0 +1,24 @@
+// After every successful admin write, ask for the public site to be republished (debounced by the
+// publisher). On Cloudflare the hook call is kept alive with waitUntil.
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The platform's waitUntil when there is one (Cloudflare), else undefined (Node). */
+export function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) | undefined {
+  try {
+    const ctx = c.executionCtx;
+    return (promise) => ctx.waitUntil(promise);
+  } catch {
+    return undefined;
+  }
+}
+
+export const publishOnChange = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  if (WRITE_METHODS.has(c.req.method) && c.res.status >= 200 && c.res.status < 300) {
+    c.var.deps.publisher.request(waitUntilOf(c));
+  }
+});

@@ -1,0 +1,38 @@
+// /api/admin/categories: list (with subcategories and company counts), export, import, get, create, update, delete.
+import { Hono } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { categoryInputSchema } from '../../lib/schemas/category.ts';
+import type { AppEnv } from '../context.ts';
+import { notFound, validationHook } from '../errors.ts';
+import { exportCategories, exportFileName } from '../import-export/export.ts';
+import { importCategories } from '../import-export/import.ts';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../store/categories.ts';
+import { attachment, runImport } from './import-body.ts';
+import { idParam } from './params.ts';
+
+export const categoryRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json(await listCategories(c.var.deps.db), 200))
+  .get('/export', async (c) => {
+    attachment(c, exportFileName('categories'));
+    return c.json(await exportCategories(c.var.deps.db), 200);
+  })
+  .post('/import', async (c) => c.json(await runImport(c, 'categories', importCategories), 200))
+  .get('/:id', idParam('Category'), async (c) => {
+    const category = await getCategory(c.var.deps.db, c.req.valid('param').id);
+    if (!category) throw notFound('Category');
+    return c.json(category, 200);
+  })
+  .post('/', zValidator('json', categoryInputSchema, validationHook), async (c) => {
+    const id = await createCategory(c.var.deps.db, c.req.valid('json'));
+    return c.json((await getCategory(c.var.deps.db, id))!, 201);
+  })
+  .put('/:id', idParam('Category'), zValidator('json', categoryInputSchema, validationHook), async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await updateCategory(c.var.deps.db, id, c.req.valid('json')))) throw notFound('Category');
+    return c.json((await getCategory(c.var.deps.db, id))!, 200);
+  })
+  .delete('/:id', idParam('Category'), async (c) => {
+    const { id } = c.req.valid('param');
+    if (!(await deleteCategory(c.var.deps.db, id))) throw notFound('Category');
+    return c.json({ deleted: id }, 200);
+  });

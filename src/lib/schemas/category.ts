@@ -1,0 +1,36 @@
+// The category form and API input (SPEC section 5: name and slug required, image URL must be a URL,
+// each subcategory needs a name and a slug).
+import { z } from 'zod';
+import { idSchema, nameSchema, optionalText, slugSchema, urlOrPath } from './common.ts';
+
+export const subcategoryInputSchema = z.object({
+  /** present for an existing subcategory (rename), absent for a new one */
+  id: idSchema.optional(),
+  name: nameSchema,
+  slug: slugSchema,
+  name_de: optionalText,
+  name_fr: optionalText,
+});
+
+export const categoryInputSchema = z
+  .object({
+    name: nameSchema,
+    slug: slugSchema,
+    name_de: optionalText,
+    name_fr: optionalText,
+    // A full URL or a path on this site (the built-in images live under /images/categories/).
+    image_url: urlOrPath('Image URL must be a valid URL'),
+    /** The complete list: listed ones are kept or added, existing ones not listed are removed. Omit to leave them unchanged. */
+    subcategories: z.array(subcategoryInputSchema).max(200, 'Too many subcategories').optional(),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Map<string, number>();
+    v.subcategories?.forEach((s, i) => {
+      if (seen.has(s.slug)) ctx.addIssue({ code: 'custom', path: ['subcategories', i, 'slug'], message: 'Each subcategory needs its own slug' });
+      seen.set(s.slug, i);
+    });
+  });
+
+export type SubcategoryInput = z.input<typeof subcategoryInputSchema>;
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type CategoryValues = z.output<typeof categoryInputSchema>;

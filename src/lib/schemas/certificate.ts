@@ -1,0 +1,26 @@
+// The certificate form and API input (SPEC section 5: name, description and icon type required).
+import { z } from 'zod';
+import { ICON_TYPES } from '../../../db/schema.ts';
+import { nameSchema, optionalText } from './common.ts';
+
+export { ICON_TYPES };
+export type IconType = (typeof ICON_TYPES)[number];
+
+export const ICON_TYPE_LABELS: Record<IconType, string> = {
+  green: 'Green (Environmental)',
+  blue: 'Blue (Quality)',
+  purple: 'Purple (Innovation)',
+  orange: 'Orange (Safety)',
+  red: 'Red (Compliance)',
+};
+
+export const certificateInputSchema = z.object({
+  name: nameSchema,
+  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is too long'),
+  description_de: optionalText,
+  description_fr: optionalText,
+  icon_type: z.enum(ICON_TYPES, 'Icon type is required'),
+});
+
+export type CertificateInput = z.input<typeof certificateInputSchema>;
+export type CertificateValues = z.output<typeof certificateInputSchema>;
