@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { siteHeaders } from './src/api/site-headers.ts';
 
 const site = process.env.SITE_URL || 'http://127.0.0.1:4321';
 
@@ -23,6 +24,8 @@ export default defineConfig({
       filter: (page) => !new URL(page).pathname.startsWith('/admin') && !/\/404\/?$/.test(new URL(page).pathname),
       i18n: { defaultLocale: 'en', locales: { en: 'en', de: 'de', fr: 'fr' } },
     }),
+    // _headers with the CSP (inline-script hashes of this build) and cache rules.
+    siteHeaders(),
   ],
   vite: {
     plugins: [tailwindcss()],
