@@ -3,6 +3,8 @@ import type { PageId } from '../../lib/routes.ts';
 import type { PageEntry } from '../../lib/paths.ts';
 import HomePage from './HomePage.astro';
 import NotFoundPage from './NotFoundPage.astro';
+import MissionPage from './MissionPage.astro';
+import StaticPage from './StaticPage.astro';
 import CompaniesPage from './CompaniesPage.astro';
 import CompanyPage from './CompanyPage.astro';
 import CategoriesPage from './CategoriesPage.astro';
@@ -23,9 +25,9 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   subcategory: SubcategoryPage,
   countries: CountriesPage,
   country: CountryPage,
-  mission: NotFoundPage,
-  privacy: NotFoundPage,
-  terms: NotFoundPage,
-  imprint: NotFoundPage,
+  mission: MissionPage,
+  privacy: StaticPage,
+  terms: StaticPage,
+  imprint: StaticPage,
   notFound: NotFoundPage,
 };

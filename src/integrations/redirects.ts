@@ -1,0 +1,26 @@
+// Writes dist/_redirects from the route table after every build (the CDN and the local server read it).
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { AstroIntegration } from 'astro';
+import { REDIRECT_LIMITS, formatRedirects, isDynamic, redirectRules } from '../lib/redirect-rules.ts';
+
+export default function redirects(): AstroIntegration {
+  return {
+    name: 'site-redirects',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        // The admin app may be built as admin/index.html or as admin.html, depending on its route file.
+        const adminEntry = existsSync(join(out, 'admin.html')) && !existsSync(join(out, 'admin', 'index.html')) ? '/admin' : '/admin/index.html';
+        const rules = redirectRules({ adminEntry });
+        const dynamic = rules.filter(isDynamic).length;
+        if (dynamic > REDIRECT_LIMITS.dynamic || rules.length - dynamic > REDIRECT_LIMITS.static) {
+          throw new Error(`_redirects has ${dynamic} dynamic and ${rules.length - dynamic} static rules, over Cloudflare's limits.`);
+        }
+        writeFileSync(join(out, '_redirects'), formatRedirects(rules));
+        logger.info(`_redirects written: ${rules.length} rules (${dynamic} dynamic).`);
+      },
+    },
+  };
+}
