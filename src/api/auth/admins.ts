@@ -7,6 +7,7 @@ import { emailSchema } from '../../lib/schemas/auth.ts';
 import { InputError } from '../import-export/errors.ts';
 import { hashPassword } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
+import { withWriteLock } from '../write-lock.ts';
 
 export async function adminCount(db: Executor): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(t.adminUser);
@@ -25,16 +26,18 @@ function checkCredentials(email: string, password: string): string {
 export async function createAdmin(db: Executor, email: string, password: string, opts: { replace?: boolean } = {}): Promise<{ id: number; email: string; created: boolean }> {
   const normalized = checkCredentials(email, password);
   const passwordHash = await hashPassword(password);
-  const [existing] = await db.select({ id: t.adminUser.id }).from(t.adminUser).where(eq(t.adminUser.email, normalized));
-  if (existing) {
-    if (!opts.replace) throw new InputError(`An admin with the email ${normalized} already exists.`, 409);
-    await db.update(t.adminUser).set({ passwordHash }).where(eq(t.adminUser.id, existing.id));
-    // A new password ends every session of the account.
-    await db.delete(t.adminSession).where(eq(t.adminSession.userId, existing.id));
-    return { id: existing.id, email: normalized, created: false };
-  }
-  const [row] = await db.insert(t.adminUser).values({ email: normalized, passwordHash }).returning({ id: t.adminUser.id });
-  return { id: row.id, email: normalized, created: true };
+  return withWriteLock(db, async () => {
+    const [existing] = await db.select({ id: t.adminUser.id }).from(t.adminUser).where(eq(t.adminUser.email, normalized));
+    if (existing) {
+      if (!opts.replace) throw new InputError(`An admin with the email ${normalized} already exists.`, 409);
+      await db.update(t.adminUser).set({ passwordHash }).where(eq(t.adminUser.id, existing.id));
+      // A new password ends every session of the account.
+      await db.delete(t.adminSession).where(eq(t.adminSession.userId, existing.id));
+      return { id: existing.id, email: normalized, created: false };
+    }
+    const [row] = await db.insert(t.adminUser).values({ email: normalized, passwordHash }).returning({ id: t.adminUser.id });
+    return { id: row.id, email: normalized, created: true };
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@
 import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CurrentSession, SessionUser } from '../context.ts';
+import { withWriteLock } from '../write-lock.ts';
 
 export const SESSION_INACTIVITY_TIMEOUT_MS = 2 * 60 * 60 * 1000; // 2 hours without a request
 export const SESSION_ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000; // 7 days at most
@@ -34,7 +35,7 @@ export async function createSession(db: Executor, userId: number, now: number): 
   const id = randomString(15);
   const secret = randomString(20);
   const session = { id, userId, createdAt: now, lastActiveAt: now };
-  await db.insert(t.adminSession).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)) });
+  await withWriteLock(db, () => db.insert(t.adminSession).values({ ...session, secretHash: encodeHexLowerCase(hashSecret(secret)) }));
   return { token: `${id}.${secret}`, session };
 }
 
@@ -78,23 +79,23 @@ export async function validateSessionToken(
   }
   if (now - session.lastActiveAt >= ACTIVITY_WRITE_INTERVAL_MS) {
     session.lastActiveAt = now;
-    await db.update(t.adminSession).set({ lastActiveAt: now }).where(eq(t.adminSession.id, row.id));
+    await withWriteLock(db, () => db.update(t.adminSession).set({ lastActiveAt: now }).where(eq(t.adminSession.id, row.id)));
   }
   return { session, user: { id: row.userId, email: row.email } };
 }
 
 export async function deleteSession(db: Executor, id: string): Promise<void> {
-  await db.delete(t.adminSession).where(eq(t.adminSession.id, id));
+  await withWriteLock(db, () => db.delete(t.adminSession).where(eq(t.adminSession.id, id)));
 }
 
 /** Removes a user's expired sessions (housekeeping at sign-in). */
 export async function deleteExpiredSessions(db: Executor, userId: number, now: number): Promise<void> {
-  await db
-    .delete(t.adminSession)
-    .where(
+  await withWriteLock(db, () =>
+    db.delete(t.adminSession).where(
       and(
         eq(t.adminSession.userId, userId),
         or(lt(t.adminSession.lastActiveAt, now - SESSION_INACTIVITY_TIMEOUT_MS), lt(t.adminSession.createdAt, now - SESSION_ABSOLUTE_LIFETIME_MS)),
       ),
-    );
+    ),
+  );
 }

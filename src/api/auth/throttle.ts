@@ -5,6 +5,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 export const THROTTLE = {
   freeAttempts: 5,
@@ -41,7 +42,7 @@ function waitFor(row: { key: string; failures: number; lastFailureAt: number }, 
  */
 export async function beginAttempt(db: Db, keys: string[], now: number): Promise<number> {
   // One write transaction (BEGIN IMMEDIATE): concurrent attempts are checked and counted one by one.
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const rows = await tx.select().from(t.authThrottle).where(inArray(t.authThrottle.key, keys));
     const wait = Math.max(0, ...rows.map((r) => waitFor(r, now)));
     if (wait > 0) return wait;
@@ -59,9 +60,11 @@ export async function beginAttempt(db: Db, keys: string[], now: number): Promise
 
 /** A successful sign-in: the account starts again from zero; the address gets this attempt back. */
 export async function attemptSucceeded(db: Db, emailKey: string, ipKey: string): Promise<void> {
-  await db.delete(t.authThrottle).where(eq(t.authThrottle.key, emailKey));
-  await db
-    .update(t.authThrottle)
-    .set({ failures: sql`max(${t.authThrottle.failures} - 1, 0)` })
-    .where(eq(t.authThrottle.key, ipKey));
+  await writeTransaction(db, async (tx) => {
+    await tx.delete(t.authThrottle).where(eq(t.authThrottle.key, emailKey));
+    await tx
+      .update(t.authThrottle)
+      .set({ failures: sql`max(${t.authThrottle.failures} - 1, 0)` })
+      .where(eq(t.authThrottle.key, ipKey));
+  });
 }

@@ -10,6 +10,7 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../au
 import { verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { createSession, deleteExpiredSessions, deleteSession, sessionExpiresAt, validateSessionToken } from '../auth/session.ts';
 import { attemptSucceeded, beginAttempt, throttleKey } from '../auth/throttle.ts';
+import { withWriteLock } from '../write-lock.ts';
 
 /** SPEC section 8: one message whether the email exists or not. */
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
@@ -22,7 +23,8 @@ function clientIp(c: Context<AppEnv>): string {
 }
 
 async function logAttempt(c: Context<AppEnv>, email: string, outcome: Outcome): Promise<void> {
-  await c.var.deps.db.insert(t.authLog).values({ email: email.slice(0, 320), ip: clientIp(c), outcome, createdAt: nowOf(c) });
+  const { db } = c.var.deps;
+  await withWriteLock(db, () => db.insert(t.authLog).values({ email: email.slice(0, 320), ip: clientIp(c), outcome, createdAt: nowOf(c) }));
 }
 
 function waitText(ms: number): string {
@@ -72,7 +74,7 @@ export const authRoutes = new Hono<AppEnv>()
       const { token, session } = await createSession(db, user.id, now);
       writeSessionCookie(c, token);
       await logAttempt(c, email, 'success');
-      await db.delete(t.authLog).where(lt(t.authLog.createdAt, now - AUTH_LOG_KEEP_MS));
+      await withWriteLock(db, () => db.delete(t.authLog).where(lt(t.authLog.createdAt, now - AUTH_LOG_KEEP_MS)));
       return c.json({ user: { id: user.id, email: user.email }, expires_at: new Date(sessionExpiresAt(session)).toISOString() }, 200);
     },
   )

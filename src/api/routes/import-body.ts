@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 export async function runImport(
   c: Context<AppEnv>,
@@ -18,7 +19,7 @@ export async function runImport(
     throw new InputError(formatError);
   }
   if (!Array.isArray(input)) throw new InputError(formatError);
-  const imported = await c.var.deps.db.transaction((tx) => importer(tx, input));
+  const imported = await writeTransaction(c.var.deps.db, (tx) => importer(tx, input));
   return { imported, message: `Import completed successfully. Existing ${kind} were updated.` };
 }
 

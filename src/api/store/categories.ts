@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CategoryValues } from '../../lib/schemas/category.ts';
 import { InputError } from '../import-export/errors.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
@@ -89,7 +90,7 @@ function columns(v: CategoryValues) {
 }
 
 export async function createCategory(db: Db, v: CategoryValues): Promise<number> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await checkSlugs(tx, v, undefined);
     const [row] = await tx.insert(t.category).values(columns(v)).returning({ id: t.category.id });
     await writeSubcategories(tx, row.id, v);
@@ -98,7 +99,7 @@ export async function createCategory(db: Db, v: CategoryValues): Promise<number>
 }
 
 export async function updateCategory(db: Db, id: number, v: CategoryValues): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: t.category.id }).from(t.category).where(eq(t.category.id, id));
     if (!current) return false;
     await checkSlugs(tx, v, id);
@@ -109,7 +110,7 @@ export async function updateCategory(db: Db, id: number, v: CategoryValues): Pro
 }
 
 export async function deleteCategory(db: Db, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: t.category.id }).from(t.category).where(eq(t.category.id, id));
     if (!current) return false;
     const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.company).where(eq(t.company.categoryId, id));

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CertificateValues } from '../../lib/schemas/certificate.ts';
 import { InputError } from '../import-export/errors.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 export async function listCertificates(db: Executor, id?: number) {
   return db
@@ -40,7 +41,7 @@ function columns(v: CertificateValues) {
 }
 
 export async function createCertificate(db: Db, v: CertificateValues): Promise<number> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await checkName(tx, v, undefined);
     const [row] = await tx.insert(t.certification).values(columns(v)).returning({ id: t.certification.id });
     return row.id;
@@ -48,7 +49,7 @@ export async function createCertificate(db: Db, v: CertificateValues): Promise<n
 }
 
 export async function updateCertificate(db: Db, id: number, v: CertificateValues): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: t.certification.id }).from(t.certification).where(eq(t.certification.id, id));
     if (!current) return false;
     await checkName(tx, v, id);
@@ -59,7 +60,7 @@ export async function updateCertificate(db: Db, id: number, v: CertificateValues
 
 /** Deleting a certificate takes it off every company that held it. */
 export async function deleteCertificate(db: Db, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: t.certification.id }).from(t.certification).where(eq(t.certification.id, id));
     if (!current) return false;
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.certificationId, id));

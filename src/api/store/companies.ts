@@ -7,6 +7,7 @@ import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
 import { InputError } from '../import-export/errors.ts';
 import { refreshScores } from '../import-export/scores.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 export async function listCompanies(db: Executor) {
   return db
@@ -237,7 +238,7 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
 }
 
 export async function createCompany(db: Db, v: CompanyValues): Promise<number> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx.insert(t.company).values(companyColumns(v)).returning({ id: t.company.id });
     await writeLinks(tx, row.id, v, false);
@@ -247,7 +248,7 @@ export async function createCompany(db: Db, v: CompanyValues): Promise<number> {
 
 /** False when there is no such company. */
 export async function updateCompany(db: Db, id: number, v: CompanyValues): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ categoryId: t.company.categoryId }).from(t.company).where(eq(t.company.id, id));
     if (!current) return false;
     await checkReferences(tx, v, id);
@@ -259,7 +260,7 @@ export async function updateCompany(db: Db, id: number, v: CompanyValues): Promi
 
 /** Deletes the company and every row that points at it. False when there is no such company. */
 export async function deleteCompany(db: Db, id: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: t.company.id }).from(t.company).where(eq(t.company.id, id));
     if (!current) return false;
     // Explicit, not only ON DELETE CASCADE: a remote libSQL connection may run without foreign keys.

@@ -6,6 +6,7 @@ import type { Executor } from '../../../db/executor.ts';
 import { COUNTRIES, DEFAULT_EU_MEMBERS, countryByCode, flagEmoji, isEuropean, type Country } from '../../lib/countries.ts';
 import type { CountryValues } from '../../lib/schemas/country.ts';
 import { today } from '../../lib/schemas/common.ts';
+import { writeTransaction } from '../write-lock.ts';
 
 function view(
   c: Country,
@@ -62,7 +63,7 @@ export type CountryDetail = NonNullable<Awaited<ReturnType<typeof getCountry>>>;
 export async function updateCountry(db: Db, code: string, v: CountryValues, now: Date): Promise<boolean> {
   const country = countryByCode(code);
   if (!country) return false;
-  await db.transaction(async (tx) => {
+  await writeTransaction(db, async (tx) => {
     const tax = { countryCode: country.code, corporateTaxRate: v.corporate_tax_rate, population: v.population };
     await tx.insert(t.countryTaxRate).values(tax).onConflictDoUpdate({ target: t.countryTaxRate.countryCode, set: tax });
     const [previous] = await tx.select().from(t.countryMembership).where(eq(t.countryMembership.countryCode, country.code));
