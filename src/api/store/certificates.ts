@@ -16,7 +16,8 @@ export async function listCertificates(db: Executor, id?: number) {
       description_de: t.certification.descriptionDe,
       description_fr: t.certification.descriptionFr,
       icon_type: t.certification.iconType,
-      company_count: sql<number>`(select count(*) from ${t.companyCertification} where ${t.companyCertification.certificationId} = ${t.certification.id})`.mapWith(Number),
+      // Spelled out: drizzle leaves columns unqualified in a single-table select, which a subquery would misread.
+      company_count: sql<number>`(select count(*) from "company_certifications" cc where cc."certification_id" = "certification"."id")`.mapWith(Number),
     })
     .from(t.certification)
     .where(id === undefined ? undefined : eq(t.certification.id, id))

@@ -21,8 +21,8 @@ export async function listCompanies(db: Executor) {
       category_id: t.company.categoryId,
       category_name: t.category.name,
       created_at: t.company.createdAt,
-      alternatives_count: sql<number>`(select count(*) from ${t.alternative} where ${t.alternative.companyId} = ${t.company.id})`.mapWith(Number),
-      alternative_to_count: sql<number>`(select count(*) from ${t.alternative} where ${t.alternative.alternativeId} = ${t.company.id})`.mapWith(Number),
+      alternatives_count: sql<number>`(select count(*) from "alternatives" a where a."company_id" = "company"."id")`.mapWith(Number),
+      alternative_to_count: sql<number>`(select count(*) from "alternatives" a where a."alternative_id" = "company"."id")`.mapWith(Number),
     })
     .from(t.company)
     .leftJoin(t.category, eq(t.category.id, t.company.categoryId))
