@@ -19,7 +19,9 @@ export const optionalText = z
   .transform((v) => (v ? v : null));
 
 export const optionalUrl = z
-  .union([z.literal(''), z.httpUrl('Must be a valid URL (https://...)')])
+  .string('Must be a valid URL (https://...)')
+  .trim()
+  .pipe(z.union([z.literal(''), z.httpUrl('Must be a valid URL (https://...)')], { error: 'Must be a valid URL (https://...)' }))
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -50,10 +52,12 @@ export function requiredNumber(required: string, invalid = required) {
   });
 }
 
-/** An optional absolute http(s) URL; an empty string means "none" (stored as null). */
+/** An optional absolute http(s) URL, trimmed; an empty string means "none" (stored as null). */
 export function urlOrEmpty(message: string) {
   return z
-    .union([z.literal(''), z.httpUrl(message).max(2000, 'URL is too long')], { error: message })
+    .string({ error: message })
+    .trim()
+    .pipe(z.union([z.literal(''), z.httpUrl(message).max(2000, 'URL is too long')], { error: message }))
     .nullish()
     .transform((v) => (v ? v : null));
 }
