@@ -1,0 +1,86 @@
+// Security headers: on every API response (secureHeaders, HSTS one year), and the build's _headers file
+// for the static site (CSP with inline-script hashes only), honoured by the local server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentSecurityPolicy, inlineScripts, writeSiteHeaders } from '../../src/api/site-headers.ts';
+import { serveSite } from '../../src/server/static-site.ts';
+import { makeKit, type Kit } from './helpers.ts';
+
+describe('API response headers', () => {
+  let kit: Kit;
+  beforeAll(async () => {
+    kit = await makeKit();
+  });
+  afterAll(() => kit.cleanup());
+
+  it('sends security headers and no-store on every answer, errors included', async () => {
+    for (const [method, path] of [['GET', '/api/health'], ['GET', '/api/admin/companies'], ['GET', '/api/admin/companies/999'], ['POST', '/api/auth/sign-in']]) {
+      const res = await kit.call(method, path, { body: method === 'POST' ? {} : undefined });
+      const h = res.headers;
+      expect(h.get('strict-transport-security'), path).toBe('max-age=31536000; includeSubDomains');
+      expect(h.get('x-content-type-options'), path).toBe('nosniff');
+      expect(h.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(h.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(h.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(h.get('cache-control'), path).toBe('no-store');
+    }
+  });
+});
+
+describe('static site _headers', () => {
+  let dir: string;
+  const theme = "(function(){document.documentElement.dataset.theme='dark'})();";
+  const island = 'customElements.define("astro-island", class extends HTMLElement {});';
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ea-headers-'));
+    mkdirSync(join(dir, 'de'), { recursive: true });
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><script>${theme}</script><script type="module" src="/assets/app.js"></script>` +
+        `<script type="application/ld+json">{"@type":"Organization"}</script></head><body><p>home</p></body></html>`,
+    );
+    writeFileSync(join(dir, 'de', 'index.html'), `<!doctype html><script>${theme}</script><script type="module">${island}</script>`);
+    writeFileSync(join(dir, 'assets', 'app.Bx1.js'), 'console.log(1)');
+    writeFileSync(join(dir, '_headers'), '/robots.txt\n  X-From-Public: yes\n');
+    writeSiteHeaders(dir, 'assets');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const sha = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+  it('finds only executable inline scripts', () => {
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(inlineScripts(html)).toEqual([theme]);
+  });
+
+  it('allows exactly the inline scripts of the build, by hash, and nothing inline otherwise', () => {
+    const csp = contentSecurityPolicy([sha(theme), sha(island), sha(theme)]);
+    expect(csp).toContain(`script-src 'self' ${[sha(theme), sha(island)].sort().join(' ')};`);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('is served by the local server on every page, with a long cache for fingerprinted assets', async () => {
+    const res = await serveSite(dir, new Request('http://127.0.0.1:4321/de'));
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain(sha(theme));
+    expect(csp).toContain(sha(island));
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cache-control')).toBeNull();
+    const asset = await serveSite(dir, new Request('http://127.0.0.1:4321/assets/app.Bx1.js'));
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Rules that were already in the folder (public/_headers) are kept.
+    expect(readFileSync(join(dir, '_headers'), 'utf8')).toContain('X-From-Public: yes');
+    // The file itself is not served.
+    expect((await serveSite(dir, new Request('http://127.0.0.1:4321/_headers'))).status).toBe(404);
+  });
+});
