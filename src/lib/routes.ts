@@ -36,7 +36,16 @@ export const PAGES = {
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;
-export type PageParams<P extends PageId> = { [K in (typeof PAGES)[P]['params'][number]]: string };
+/**
+ * A path parameter: one slug for every language, or one per language when the data has localized
+ * slugs (e.g. a category `{ en: 'food-beverage', de: 'lebensmittel-getraenke', fr: 'alimentation' }`).
+ */
+export type ParamValue = string | Readonly<Record<Lang, string>>;
+export type PageParams<P extends PageId> = { [K in (typeof PAGES)[P]['params'][number]]: ParamValue };
+
+function paramIn(value: ParamValue, lang: Lang): string {
+  return typeof value === 'string' ? value : value[lang];
+}
 
 export function langPrefix(lang: Lang): string {
   return lang === DEFAULT_LANG ? '' : `/${lang}`;
@@ -48,14 +57,14 @@ export function url<P extends PageId>(lang: Lang, page: P, ...[params]: PagePara
   const parts: string[] = [];
   if (def.section) parts.push(SECTIONS[def.section][lang]);
   if ('sub' in def) parts.push(SECTIONS[def.sub][lang]);
-  for (const name of def.params) parts.push(encodeURIComponent((params as Record<string, string>)[name]));
+  for (const name of def.params) parts.push(encodeURIComponent(paramIn((params as Record<string, ParamValue>)[name], lang)));
   const path = `${langPrefix(lang)}/${parts.join('/')}`;
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path || '/';
 }
 
 /** Same as url() but for a page id and params known only at run time (e.g. the language switcher). */
-export function urlOf(lang: Lang, page: PageId, params: Record<string, string> = {}): string {
-  return (url as (l: Lang, p: PageId, q?: Record<string, string>) => string)(lang, page, params);
+export function urlOf(lang: Lang, page: PageId, params: Record<string, ParamValue> = {}): string {
+  return (url as (l: Lang, p: PageId, q?: Record<string, ParamValue>) => string)(lang, page, params);
 }
 
 /** The language a path belongs to, from its first segment. */
@@ -73,7 +82,7 @@ export function sectionOfSegment(segment: string): { section: Section; lang: Lan
 }
 
 /** The same page in every language (language switcher, hreflang links, sitemap alternates). */
-export function alternatesOf(page: PageId, params: Record<string, string> = {}): Record<Lang, string> {
+export function alternatesOf(page: PageId, params: Record<string, ParamValue> = {}): Record<Lang, string> {
   return Object.fromEntries(LANGS.map((lang) => [lang, urlOf(lang, page, params)])) as Record<Lang, string>;
 }
 

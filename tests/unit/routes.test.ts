@@ -46,6 +46,16 @@ describe('url()', () => {
     expect(url('en', 'company', { slug: 'a b/c' })).toBe('/companies/a%20b%2Fc');
   });
 
+  it('takes a slug per language where the data localizes it', () => {
+    const category = { en: 'food-beverage', de: 'lebensmittel-getraenke', fr: 'alimentation-boissons' };
+    expect(url('de', 'subcategory', { category, subcategory: 'coffee' })).toBe('/de/kategorien/lebensmittel-getraenke/coffee');
+    expect(alternatesOf('category', { category })).toEqual({
+      en: '/categories/food-beverage',
+      de: '/de/kategorien/lebensmittel-getraenke',
+      fr: '/fr/categories/alimentation-boissons',
+    });
+  });
+
   it('urlOf() agrees with url()', () => {
     for (const lang of LANGS) expect(urlOf(lang, 'company', { slug: 'x' })).toBe(url(lang, 'company', { slug: 'x' }));
   });
