@@ -16,6 +16,9 @@ export interface Publisher {
   status(): PublishStatus;
 }
 
+/** The repository_dispatch event type the publish workflow (.github/workflows/publish.yml) listens to. */
+export const PUBLISH_EVENT = 'publish-site';
+
 /** Production: POSTs to a deploy hook (CI rebuilds from the database and deploys). */
 export class HookPublisher implements Publisher {
   private url: string;
@@ -45,9 +48,17 @@ export class HookPublisher implements Publisher {
     clearTimeout(this.timer);
     this.state = { ...this.state, state: 'building' };
     try {
+      // The body makes the same call work for a GitHub repository_dispatch (which requires event_type)
+      // and for deploy hooks that ignore the body (Cloudflare Pages, Netlify, ...).
       const res = await fetch(this.url, {
         method: 'POST',
-        headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/vnd.github+json, application/json',
+          'user-agent': 'european-alternatives-publisher',
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
+        body: JSON.stringify({ event_type: PUBLISH_EVENT }),
       });
       if (!res.ok) throw new Error(`The deploy hook answered ${res.status} ${res.statusText}`);
       this.state = { state: 'idle', lastPublishedAt: new Date().toISOString() };

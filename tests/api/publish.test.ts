@@ -126,7 +126,7 @@ describe('local site builder behind the server', () => {
 });
 
 describe('deploy hook publisher (production)', () => {
-  let hits: { method: string; auth: string | undefined }[];
+  let hits: { method: string; auth: string | undefined; body: string }[];
   let status: number;
   let url: string;
   let close: () => void;
@@ -135,8 +135,12 @@ describe('deploy hook publisher (production)', () => {
     hits = [];
     status = 200;
     const srv = createServer((req: IncomingMessage, res) => {
-      hits.push({ method: req.method ?? '', auth: req.headers.authorization });
-      res.writeHead(status).end();
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        hits.push({ method: req.method ?? '', auth: req.headers.authorization, body });
+        res.writeHead(status).end();
+      });
     });
     await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(srv.address() as { port: number }).port}/hook`;
@@ -147,7 +151,8 @@ describe('deploy hook publisher (production)', () => {
   it('POSTs to the hook with the bearer token and records the publish time', async () => {
     const hook = new HookPublisher(url, 'secret-token', 0);
     expect(await hook.buildNow()).toBe(true);
-    expect(hits).toEqual([{ method: 'POST', auth: 'Bearer secret-token' }]);
+    // The body also suits GitHub's repository_dispatch API (the publish workflow listens for it).
+    expect(hits).toEqual([{ method: 'POST', auth: 'Bearer secret-token', body: '{"event_type":"publish-site"}' }]);
     expect(hook.status().state).toBe('idle');
     expect(hook.status().lastPublishedAt).toMatch(/^\d{4}-/);
   });
