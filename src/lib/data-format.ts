@@ -1,0 +1,35 @@
+// The format of the JSON files the islands load (built by src/lib/search-index.ts). No imports:
+// islands import the version from here without pulling build-time code into their bundles.
+export const DATA_FORMAT_VERSION = 1;
+
+/** Search index: companies, categories and subcategories of one language. */
+export interface SearchIndexData {
+  v: typeof DATA_FORMAT_VERSION;
+  /** country code -> localized country name, for the codes used below */
+  n: Record<string, string>;
+  /** categories: localized name, slug, English name when it differs (so "Mobility" also finds "Mobilität") */
+  k: SearchCategoryRow[];
+  /** subcategories: localized name, slug, index of the parent in `k`, English name when it differs */
+  s: SearchSubcategoryRow[];
+  /** companies by name: name, slug, country code ('' if unknown), index of the category in `k` (-1 if none),
+   *  up to 5 alternative-country codes run together ("FRDESE") */
+  c: SearchCompanyRow[];
+}
+export type SearchCategoryRow = [name: string, slug: string, english?: string];
+export type SearchSubcategoryRow = [name: string, slug: string, category: number, english?: string];
+export type SearchCompanyRow = [name: string, slug: string, country: string, category: number, alternativeCountries: string];
+
+/** Company list of the browser: European and US companies (the two regions it offers), by name. */
+export interface CompanyListData {
+  v: typeof DATA_FORMAT_VERSION;
+  /** category slugs, referenced by index from the rows */
+  k: string[];
+  /** certification keys (slugs of their names), referenced by index from the rows */
+  t: string[];
+  c: CompanyListRow[];
+}
+/** name, slug, country, category index (-1 if none), unicorn (1/0), short localized description,
+ *  number of European alternatives, then (only when there are any) certification indexes */
+export type CompanyListRow =
+  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number]
+  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, certifications: number[]];

@@ -1,0 +1,132 @@
+// The compact JSON files the islands load: the search index and the company list, one per language.
+// Rows are tuples, not objects (no repeated keys), and hold only what the islands show or filter on.
+// Pure: the build feeds it the directory (src/lib/data-files.ts), the benchmark feeds it synthetic data.
+import { SEARCH_LIMITS } from './constants.ts';
+import { countryByCode, isEuropean } from './countries.ts';
+import type { Lang } from './i18n-langs.ts';
+import {
+  DATA_FORMAT_VERSION,
+  type CompanyListData,
+  type CompanyListRow,
+  type SearchCategoryRow,
+  type SearchCompanyRow,
+  type SearchIndexData,
+  type SearchSubcategoryRow,
+} from './data-format.ts';
+
+export * from './data-format.ts';
+
+/** The parts of the directory the indexes are built from (src/lib/data.ts's Directory has them). */
+export interface IndexSource {
+  /** sorted by name */
+  companies: readonly {
+    id: number;
+    name: string;
+    slug: string;
+    country: string;
+    categoryId: number;
+    isUnicorn: boolean;
+    description: string;
+    descriptionDe: string | null;
+    descriptionFr: string | null;
+  }[];
+  categories: readonly {
+    id: number;
+    name: string;
+    nameDe: string | null;
+    nameFr: string | null;
+    slug: string;
+    subcategories: readonly { id: number; name: string; nameDe: string | null; nameFr: string | null; slug: string }[];
+  }[];
+  /** original company id -> its alternatives, best first */
+  alternativesOf: ReadonlyMap<number, readonly { company: { country: string } }[]>;
+  certifications: readonly { id: number; name: string }[];
+  certificationsByCompany: ReadonlyMap<number, readonly { certification: { id: number } }[]>;
+}
+
+/** The card shows two lines of description: a few more characters than fit is plenty. */
+export const DESCRIPTION_MAX = 140;
+
+function pick(lang: Lang, en: string, de: string | null, fr: string | null): string {
+  return (lang === 'de' && de) || (lang === 'fr' && fr) || en;
+}
+
+/** Cuts at a word boundary and adds an ellipsis; short texts are returned as they are. */
+export function shorten(text: string, max = DESCRIPTION_MAX): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** The key of a certification in URLs (?certification=b-corp): its name as a slug. */
+export function certificationKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+const knownCode = (code: string) => (countryByCode(code) ? code.toUpperCase() : '');
+
+export function buildSearchIndex(source: IndexSource, lang: Lang): SearchIndexData {
+  const catIndex = new Map<number, number>();
+  const k: SearchCategoryRow[] = [];
+  const s: SearchSubcategoryRow[] = [];
+  for (const cat of source.categories) {
+    catIndex.set(cat.id, k.length);
+    const name = pick(lang, cat.name, cat.nameDe, cat.nameFr);
+    k.push(name === cat.name ? [name, cat.slug] : [name, cat.slug, cat.name]);
+  }
+  for (const cat of source.categories) {
+    for (const sub of cat.subcategories) {
+      const name = pick(lang, sub.name, sub.nameDe, sub.nameFr);
+      const parent = catIndex.get(cat.id)!;
+      s.push(name === sub.name ? [name, sub.slug, parent] : [name, sub.slug, parent, sub.name]);
+    }
+  }
+  const used = new Set<string>();
+  const c: SearchCompanyRow[] = source.companies.map((company) => {
+    const country = knownCode(company.country);
+    const alternatives: string[] = [];
+    for (const alt of source.alternativesOf.get(company.id) ?? []) {
+      const code = knownCode(alt.company.country);
+      if (code && !alternatives.includes(code)) alternatives.push(code);
+      if (alternatives.length === SEARCH_LIMITS.flags) break;
+    }
+    for (const code of [country, ...alternatives]) if (code) used.add(code);
+    return [company.name, company.slug, country, catIndex.get(company.categoryId) ?? -1, alternatives.join('')];
+  });
+  const n = Object.fromEntries([...used].sort().map((code) => [code, countryByCode(code)!.names[lang]]));
+  return { v: DATA_FORMAT_VERSION, n, k, s, c };
+}
+
+export function buildCompanyList(source: IndexSource, lang: Lang): CompanyListData {
+  const k = source.categories.map((cat) => cat.slug);
+  const catIndex = new Map(source.categories.map((cat, i) => [cat.id, i]));
+  const t = source.certifications.map((cert) => certificationKey(cert.name));
+  const certIndex = new Map(source.certifications.map((cert, i) => [cert.id, i]));
+  const c: CompanyListRow[] = [];
+  for (const company of source.companies) {
+    const country = company.country.toUpperCase();
+    if (!isEuropean(country) && country !== 'US') continue;
+    const row: CompanyListRow = [
+      company.name,
+      company.slug,
+      country,
+      catIndex.get(company.categoryId) ?? -1,
+      company.isUnicorn ? 1 : 0,
+      shorten(pick(lang, company.description, company.descriptionDe, company.descriptionFr)),
+      source.alternativesOf.get(company.id)?.length ?? 0,
+    ];
+    const certs = (source.certificationsByCompany.get(company.id) ?? [])
+      .map((cc) => certIndex.get(cc.certification.id))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b);
+    c.push(certs.length ? [...row, certs] : row);
+  }
+  return { v: DATA_FORMAT_VERSION, k, t, c };
+}
