@@ -1,0 +1,126 @@
+// The company browser's URL state, filtering and paging.
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_STATE,
+  decodeCompanyList,
+  filterCompanies,
+  paginate,
+  parseQuery,
+  toQuery,
+  withFilter,
+  type Known,
+} from '../../src/islands/company-browser-state.ts';
+import type { CompanyListData } from '../../src/lib/search-index.ts';
+
+const known: Known = {
+  categories: new Set(['entertainment', 'mobility']),
+  certifications: new Set(['b-corp', 'iso-14001']),
+  countries: new Set(['SE', 'DE', 'FR']),
+};
+
+describe('URL query', () => {
+  it('reads every filter and the page', () => {
+    expect(parseQuery('?search=spot&region=Europe&category=entertainment&certification=b-corp&country=se&page=3', known)).toEqual({
+      search: 'spot',
+      region: 'Europe',
+      category: 'entertainment',
+      certification: 'b-corp',
+      country: 'SE',
+      page: 3,
+    });
+  });
+
+  it('falls back to the default view for missing or unknown values', () => {
+    expect(parseQuery('', known)).toEqual(DEFAULT_STATE);
+    expect(parseQuery('?region=Mars&category=nope&certification=x&country=RU&page=-2', known)).toEqual(DEFAULT_STATE);
+    expect(parseQuery('?page=abc', known).page).toBe(1);
+    expect(parseQuery('?page=2.5', known).page).toBe(1);
+  });
+
+  it('reads the USA region in any case and drops the country there', () => {
+    expect(parseQuery('?region=USA&country=SE', known)).toMatchObject({ region: 'USA', country: '' });
+    expect(parseQuery('?region=usa', known).region).toBe('USA');
+  });
+
+  it('takes the page of a /companies/page/N address when the query has none', () => {
+    expect(parseQuery('', known, 4).page).toBe(4);
+    expect(parseQuery('?page=2', known, 4).page).toBe(2);
+  });
+
+  it('writes non-default filters in a fixed order, always with the page, and nothing for the default view', () => {
+    expect(toQuery(DEFAULT_STATE)).toBe('');
+    expect(toQuery({ ...DEFAULT_STATE, page: 2 })).toBe('?page=2');
+    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', page: 1 })).toBe(
+      '?search=spot&category=entertainment&certification=b-corp&country=SE&page=1',
+    );
+    expect(toQuery({ ...DEFAULT_STATE, region: 'USA', country: 'SE' })).toBe('?region=USA&page=1');
+    expect(toQuery({ ...DEFAULT_STATE, search: 'a&b=c' })).toBe('?search=a%26b%3Dc&page=1');
+  });
+
+  it('round-trips', () => {
+    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', page: 7 };
+    expect(parseQuery(toQuery(state), known)).toEqual(state);
+  });
+});
+
+describe('filter changes', () => {
+  it('reset the page to 1', () => {
+    expect(withFilter({ ...DEFAULT_STATE, page: 5 }, { category: 'mobility' })).toEqual({ ...DEFAULT_STATE, category: 'mobility', page: 1 });
+  });
+
+  it('clear the country when leaving Europe', () => {
+    expect(withFilter({ ...DEFAULT_STATE, country: 'SE', page: 3 }, { region: 'USA' })).toEqual({ ...DEFAULT_STATE, region: 'USA', page: 1 });
+  });
+});
+
+const data: CompanyListData = {
+  v: 1,
+  k: ['entertainment', 'mobility'],
+  t: ['b-corp', 'iso-14001'],
+  c: [
+    ['Arte', 'arte', 'FR', 0, 0, 'TV', 0],
+    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, [0]],
+    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0],
+    ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5],
+    ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, [0, 1]],
+    ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, [1]],
+    ['Zürich Films', 'zurich-films', 'DE', 0, 0, 'Films', 0],
+  ],
+};
+const items = decodeCompanyList(JSON.parse(JSON.stringify(data)));
+const slugs = (list: { slug: string }[]) => list.map((c) => c.slug);
+
+describe('filtering', () => {
+  it('decodes rows with category and certification keys', () => {
+    expect(items[4]).toMatchObject({ name: 'Spotify', country: 'SE', category: 'entertainment', unicorn: true, certifications: ['b-corp', 'iso-14001'] });
+    expect(items[0].certifications).toEqual([]);
+  });
+
+  it('shows Europe by default and only US companies for the USA', () => {
+    expect(slugs(filterCompanies(items, DEFAULT_STATE))).toEqual(['arte', 'blablacar', 'deezer', 'spotify', 'zurich-films']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'USA' }))).toEqual(['netflix', 'uber']);
+  });
+
+  it('combines category, certification, country and a case- and accent-insensitive name search', () => {
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, category: 'entertainment', country: 'FR' }))).toEqual(['arte', 'deezer']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, certification: 'b-corp' }))).toEqual(['blablacar', 'spotify']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'USA', certification: 'iso-14001' }))).toEqual(['uber']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, search: '  ZURICH ' }))).toEqual(['zurich-films']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, search: 'ee' }))).toEqual(['deezer']);
+  });
+
+  it('rejects a file of another format', () => {
+    expect(() => decodeCompanyList({ v: 2, k: [], t: [], c: [] })).toThrow();
+    expect(() => decodeCompanyList([])).toThrow();
+  });
+});
+
+describe('paging', () => {
+  const list = Array.from({ length: 30 }, (_, i) => i + 1);
+  it('cuts pages of the given size and keeps the page within range', () => {
+    expect(paginate(list, 1, 12)).toEqual({ items: list.slice(0, 12), page: 1, totalPages: 3 });
+    expect(paginate(list, 3, 12).items).toEqual([25, 26, 27, 28, 29, 30]);
+    expect(paginate(list, 99, 12).page).toBe(3);
+    expect(paginate([], 2, 12)).toEqual({ items: [], page: 1, totalPages: 1 });
+  });
+});
