@@ -57,9 +57,12 @@ export function createApp(deps: AppDeps) {
     .get('/health', async (c) => {
       try {
         await deps.db.run(sql`select 1`);
-        return c.json({ status: 'ok' as const, database: 'ok', publish: deps.publisher.status() }, 200);
+        // Public: the state only; build errors (file paths, output) are for signed-in admins (/admin/build).
+        const { state, lastPublishedAt } = deps.publisher.status();
+        return c.json({ status: 'ok' as const, database: 'ok', publish: { state, lastPublishedAt } }, 200);
       } catch (error) {
-        return c.json({ status: 'error' as const, database: (error as Error).message }, 503);
+        console.error(error);
+        return c.json({ status: 'error' as const, database: 'unavailable' }, 503);
       }
     })
     .route('/auth', authRoutes)

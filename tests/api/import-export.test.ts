@@ -194,6 +194,8 @@ describe('import', () => {
   });
 
   it('imports categories in SPEC format and updates existing ones on slug', async () => {
+    const [music, video] = ids.ent.subcategories;
+    const company = await json(await kit.call('POST', '/api/admin/companies', { body: companyBody(ids.ent.id, { subcategory_ids: [music.id, video.id] }) }));
     const res = await kit.call('POST', '/api/admin/categories/import', {
       body: [
         { name: 'Entertainment & Fun', slug: 'entertainment', image_url: null, subcategories: [{ name: 'Music Streaming', slug: 'music-streaming' }] },
@@ -207,6 +209,9 @@ describe('import', () => {
       ['Entertainment & Fun', ['music-streaming']],
       ['Travel', ['flights']],
     ]);
+    // The subcategory the file no longer lists is gone, and with it the company's link to it.
+    expect((await json(await kit.call('GET', `/api/admin/companies/${company.id}`))).subcategory_ids).toEqual([music.id]);
+    expect(await kit.db.all(sql`select * from company_subcategories where subcategory_id = ${video.id}`)).toEqual([]);
   });
 
   it('answers a file that is not JSON (or not a list) with SPEC\'s format message', async () => {

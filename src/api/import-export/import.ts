@@ -27,9 +27,10 @@ export async function importCategories(tx: Executor, input: unknown): Promise<nu
       .returning({ id: t.category.id });
     // Keep existing subcategories (and their company links) that the file still lists; drop the rest.
     const keep = r.subcategories.map((s) => s.slug);
-    await tx
-      .delete(t.subcategory)
-      .where(keep.length ? and(eq(t.subcategory.categoryId, row.id), notInArray(t.subcategory.slug, keep)) : eq(t.subcategory.categoryId, row.id));
+    const dropped = keep.length ? and(eq(t.subcategory.categoryId, row.id), notInArray(t.subcategory.slug, keep)) : eq(t.subcategory.categoryId, row.id);
+    // The links go explicitly too: a remote libSQL connection may not enforce ON DELETE CASCADE.
+    await tx.delete(t.companySubcategory).where(inArray(t.companySubcategory.subcategoryId, tx.select({ id: t.subcategory.id }).from(t.subcategory).where(dropped)));
+    await tx.delete(t.subcategory).where(dropped);
     for (const s of r.subcategories) {
       const sub = { name: s.name, nameDe: s.name_de, nameFr: s.name_fr, slug: s.slug, categoryId: row.id };
       await tx.insert(t.subcategory).values(sub).onConflictDoUpdate({ target: t.subcategory.slug, set: sub });
