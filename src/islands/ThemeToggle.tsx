@@ -40,7 +40,7 @@ export default function ThemeToggle({ label }: Props) {
       aria-label={label}
       title={label}
       data-theme-toggle
-      className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-eu-blue focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-eu-gold dark:focus-visible:outline-eu-gold"
+      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-eu-blue focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-eu-gold dark:focus-visible:outline-eu-gold"
     >
       {/* Moon in light mode (switch to dark), sun in dark mode. */}
       <svg className="size-5 dark:hidden" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
