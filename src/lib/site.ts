@@ -1,7 +1,9 @@
 // Facts about the site itself that the shell shows. The operator adjusts these, not the components.
 
-/** The version badge in the header (SPEC section 9: "v1.0"). */
-export const SITE_VERSION = '1.0';
+import { VERSION_BADGE } from './constants.ts';
+
+/** The version shown in the header badge (SPEC section 9: "v1.0"), without its "v". */
+export const SITE_VERSION = VERSION_BADGE.replace(/^v/, '');
 
 /** The social link in the footer. Operator: point this at your own account. */
 export const SOCIAL_LINK = { network: 'Mastodon', url: 'https://mastodon.social/@EuropeanAlternatives' } as const;
