@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { sql } from 'drizzle-orm';
 import type { AppDeps, AppEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
+import { prepareDummyHash } from './auth/password.ts';
 import { publishOnChange } from './middleware/publish-on-change.ts';
 import { requireSession } from './middleware/require-session.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
@@ -32,6 +33,7 @@ const formLimit = tooLarge(BODY_LIMIT);
 const importLimit = tooLarge(IMPORT_BODY_LIMIT);
 
 export function createApp(deps: AppDeps) {
+  prepareDummyHash();
   const app = new Hono<AppEnv>().basePath('/api');
   app.use(async (c, next) => {
     c.set('deps', deps);

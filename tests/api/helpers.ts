@@ -1,9 +1,13 @@
 // In-process API test kit: a throw-away SQLite file, createApp() with a recording publisher and a
 // clock the test moves, an admin account and a signed-in cookie.
+import { vi } from 'vitest';
 import { createApp } from '../../src/api/app.ts';
 import type { Publisher, PublishStatus } from '../../src/api/publisher.ts';
 import { createAdmin } from '../../src/api/auth/admins.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
+
+// Every sign-in runs a real scrypt hash (tenths of a second on two busy cores): room for slow CI.
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 export const ORIGIN = 'http://127.0.0.1:4321';
 export const ADMIN_EMAIL = 'admin@example.org';

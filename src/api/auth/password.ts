@@ -54,9 +54,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let dummy: Promise<string> | undefined;
 
+/** Computes the dummy hash ahead of the first sign-in, so even that one answers in the usual time. */
+export function prepareDummyHash(): void {
+  dummy ??= hashPassword('not-a-real-password-only-for-timing');
+  dummy.catch(() => (dummy = undefined));
+}
+
 /** Spends the same time as a real check, so an unknown email answers no faster than a wrong password. */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummy ??= hashPassword('not-a-real-password-only-for-timing');
-  await verifyPassword(password, await dummy);
+  prepareDummyHash();
+  await verifyPassword(password, await dummy!);
   return false;
 }
