@@ -1,12 +1,18 @@
 // The Cloudflare Pages Function bundle: built offline with wrangler (as `wrangler pages deploy` would),
-// then run in workerd, the Workers runtime, on this machine. No network beyond the loopback.
+// then run in workerd, the Workers runtime, against a libSQL server stand-in (the Hrana HTTP protocol
+// Turso speaks, over a local SQLite file) and a deploy hook stand-in. No network beyond the loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { build } from 'esbuild';
+import { createAdmin } from '../../src/api/auth/admins.ts';
+import { tempDb, type TempDb } from '../helpers/db.ts';
+import { startHranaServer, type HranaServer } from './fixtures/hrana-server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, companyBody } from './helpers.ts';
 
 const root = process.cwd();
 const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
@@ -30,6 +36,11 @@ let workerd: ChildProcess | undefined;
 let workerdLog = '';
 let apiUrl = '';
 let passwordUrl = '';
+let base: TempDb | undefined;
+let libsql: HranaServer | undefined;
+let hookServer: Server | undefined;
+const hookCalls: { auth: string | undefined; body: string }[] = [];
+const SITE = 'https://alternatives.example';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ea-cf-'));
@@ -61,13 +72,32 @@ beforeAll(async () => {
     logLevel: 'error',
   });
 
+  // The production database stand-in: migrated, with one admin, served over Hrana HTTP.
+  base = await tempDb();
+  await createAdmin(base.db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  libsql = await startHranaServer(base.url.slice('file:'.length));
+  hookServer = createHttpServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      hookCalls.push({ auth: req.headers.authorization, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => hookServer!.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}/hook`;
+
   const [apiPort, passwordPort] = [await freePort(), await freePort()];
   const flags = compatibilityFlags.map((f) => `"${f}"`).join(', ');
   writeFileSync(
     join(dir, 'config.capnp'),
     `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
-  services = [ (name = "api", worker = .api), (name = "password", worker = .password), (name = "assets", worker = .assets) ],
+  services = [
+    (name = "api", worker = .api), (name = "password", worker = .password), (name = "assets", worker = .assets),
+    # Outbound requests may reach the loopback (the stand-ins) and nothing else.
+    (name = "loopback", network = (allow = ["local"])),
+  ],
   sockets = [
     (name = "api", address = "127.0.0.1:${apiPort}", http = (), service = "api"),
     (name = "password", address = "127.0.0.1:${passwordPort}", http = (), service = "password"),
@@ -77,9 +107,13 @@ const api :Workerd.Worker = (
   modules = [ (name = "index.js", esModule = embed "out/index.js") ],
   compatibilityDate = "${compatibilityDate}",
   compatibilityFlags = [${flags}],
+  globalOutbound = "loopback",
   bindings = [
-    (name = "LIBSQL_URL", text = "http://127.0.0.1:9"),  # workerd refuses private addresses: no traffic leaves
-    (name = "SITE_URL", text = "https://alternatives.example"),
+    (name = "LIBSQL_URL", text = "${libsql.url}"),
+    (name = "LIBSQL_AUTH_TOKEN", text = "test-token"),
+    (name = "SITE_URL", text = "${SITE}"),
+    (name = "REBUILD_HOOK_URL", text = "${hookUrl}"),
+    (name = "REBUILD_HOOK_TOKEN", text = "hook-secret"),
     (name = "ASSETS", service = "assets"),
   ],
 );
@@ -108,10 +142,26 @@ const assets :Workerd.Worker = (
   }
 }, 180_000);
 
-afterAll(() => {
+afterAll(async () => {
   workerd?.kill('SIGTERM');
+  await libsql?.close();
+  hookServer?.close();
+  base?.cleanup();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A request as the admin UI in a browser on the public origin sends it. */
+function api(method: string, path: string, opts: { body?: unknown; cookie?: string; origin?: string } = {}) {
+  return fetch(`${apiUrl}${path}`, {
+    method,
+    headers: {
+      ...(method === 'GET' ? {} : { origin: opts.origin ?? SITE }),
+      ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+}
 
 describe('Cloudflare Pages Function', () => {
   it('builds offline with wrangler into one Worker script, routed for /api/* only', () => {
@@ -124,34 +174,59 @@ describe('Cloudflare Pages Function', () => {
     expect(bundle).not.toContain('libsql/client/lib-esm/sqlite3');
   });
 
-  it('runs in workerd: sessions, the same-origin check and security headers work as on Node', async () => {
+  it('runs in workerd against libSQL over HTTP: sign-in, a transactional save, export, sign-out', async () => {
     expect(workerd?.exitCode ?? null, workerdLog).toBeNull();
-    const unauthorized = await fetch(`${apiUrl}/api/admin/companies`);
+    const health = await api('GET', '/api/health');
+    expect(await health.json(), workerdLog).toMatchObject({ status: 'ok', database: 'ok' });
+
+    const unauthorized = await api('GET', '/api/admin/companies');
     expect(unauthorized.status).toBe(401);
-    expect(await unauthorized.json()).toEqual({ error: 'Your session has ended. Please sign in again.' });
     expect(unauthorized.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await api('POST', '/api/auth/sign-in', { body: {}, origin: 'https://evil.example' })).status).toBe(403);
 
-    const session = await fetch(`${apiUrl}/api/auth/session`);
-    expect(await session.json()).toEqual({ user: null, expires_at: null });
+    const wrong = await api('POST', '/api/auth/sign-in', { body: { email: ADMIN_EMAIL, password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ error: 'Invalid credentials. Please try again.' });
 
-    const crossSite = await fetch(`${apiUrl}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      body: '{}',
+    const signIn = await api('POST', '/api/auth/sign-in', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(signIn.status, workerdLog).toBe(200);
+    const setCookie = signIn.headers.get('set-cookie')!;
+    // SITE_URL is https: the production cookie.
+    expect(setCookie).toMatch(/^__Host-ea_session=.*; Path=\/; .*Secure/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    const cookie = setCookie.split(';')[0];
+
+    const category = await api('POST', '/api/admin/categories', {
+      cookie,
+      body: { name: 'Entertainment', slug: 'entertainment', subcategories: [{ name: 'Music Streaming', slug: 'music-streaming' }] },
     });
-    expect(crossSite.status).toBe(403);
-
-    const invalid = await fetch(`${apiUrl}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { origin: 'https://alternatives.example', 'content-type': 'application/json' },
-      body: '{"email":',
+    expect(category.status, workerdLog).toBe(201);
+    const { id: categoryId, subcategories } = (await category.json()) as { id: number; subcategories: { id: number }[] };
+    const created = await api('POST', '/api/admin/companies', {
+      cookie,
+      body: companyBody(categoryId, { subcategory_ids: [subcategories[0].id], eu_fines: [{ amount: 99.5, date: '2024-01-02', description: 'A fine' }] }),
     });
-    expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: 'The request body is not valid JSON.' });
-    // No database is reachable here: the health check says so instead of crashing.
-    const health = await fetch(`${apiUrl}/api/health`);
-    expect(health.status).toBe(503);
-    expect(((await health.json()) as { status: string }).status).toBe('error');
+    expect(created.status, workerdLog).toBe(201);
+    const company = (await created.json()) as { id: number; subcategory_ids: number[]; eu_fines: { amount: number }[] };
+    expect(company.subcategory_ids).toEqual([subcategories[0].id]);
+    expect(company.eu_fines[0].amount).toBe(99.5);
+
+    // A save that fails half-way rolls back over HTTP too.
+    const failed = await api('PUT', `/api/admin/companies/${company.id}`, { cookie, body: companyBody(categoryId, { name: 'Changed', alternatives: [{ company_id: 999 }] }) });
+    expect(failed.status).toBe(400);
+    const list = (await (await api('GET', '/api/admin/companies', { cookie })).json()) as { name: string }[];
+    expect(list.map((c) => c.name)).toEqual(['Deezer']);
+
+    const exported = (await (await api('GET', '/api/admin/companies/export', { cookie })).json()) as { slug: string; subcategories: string[] }[];
+    expect(exported).toMatchObject([{ slug: 'deezer', subcategories: ['Music Streaming'] }]);
+
+    // Each successful write called the deploy hook (kept alive with waitUntil), with the token.
+    for (let i = 0; i < 100 && hookCalls.length < 2; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(hookCalls.length).toBeGreaterThanOrEqual(2);
+    expect(hookCalls[0]).toEqual({ auth: 'Bearer hook-secret', body: '{"event_type":"publish-site"}' });
+
+    expect((await api('POST', '/api/auth/sign-out', { cookie })).status).toBe(200);
+    expect((await api('GET', '/api/admin/companies', { cookie })).status).toBe(401);
   });
 
   it('hashes and verifies passwords with node:crypto scrypt inside workerd', async () => {
