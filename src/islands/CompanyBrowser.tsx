@@ -19,6 +19,7 @@ import {
   type ListItem,
   type Region,
 } from './company-browser-state.ts';
+import { fetchDataFile } from './fetch-data.ts';
 import { flag } from './flag.ts';
 
 export interface CompanyBrowserStrings {
@@ -123,11 +124,7 @@ export default function CompanyBrowser(props: Props) {
 
   const fetchList = useCallback(() => {
     setLoad('loading');
-    fetch(dataUrl)
-      .then((res) => {
-        if (!res.ok) throw new Error(`Company list: HTTP ${res.status}`);
-        return res.json() as Promise<unknown>;
-      })
+    fetchDataFile(dataUrl)
       .then((json) => {
         setItems(decodeCompanyList(json));
         setLoad('ready');

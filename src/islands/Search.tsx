@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
 import type { SearchResult, SearchResults, Searcher } from './search-engine.ts';
+import { fetchDataFile } from './fetch-data.ts';
 import { flag } from './flag.ts';
 
 export interface SearchStrings {
@@ -53,13 +54,7 @@ const searchers = new Map<string, Promise<Searcher>>();
 export function loadSearcher(indexUrl: string): Promise<Searcher> {
   let searcher = searchers.get(indexUrl);
   if (!searcher) {
-    searcher = Promise.all([
-      import('./search-engine.ts'),
-      fetch(indexUrl).then((res) => {
-        if (!res.ok) throw new Error(`Search index: HTTP ${res.status}`);
-        return res.json() as Promise<unknown>;
-      }),
-    ]).then(([engine, json]) => engine.createSearcher(engine.parseSearchIndex(json)));
+    searcher = Promise.all([import('./search-engine.ts'), fetchDataFile(indexUrl)]).then(([engine, json]) => engine.createSearcher(engine.parseSearchIndex(json)));
     searcher.catch(() => searchers.delete(indexUrl));
     searchers.set(indexUrl, searcher);
   }

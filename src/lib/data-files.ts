@@ -1,6 +1,7 @@
 // The JSON files the islands fetch, built once per build from the directory. Each file name carries a
 // hash of its content (/data/search-en.3f9c0a1b2d.json), so a CDN may cache it for good: new data,
-// new name. Pages ask dataFileUrl() for the current name; src/pages/data/[file].json.ts writes them.
+// new name. Pages ask dataFileUrl() for the current name; src/pages/data/[file].json.ts writes them,
+// src/pages/data-latest/[file].json.ts the same content under stable names (see latestDataPath).
 import { createHash } from 'node:crypto';
 import { LANGS, type Lang } from './i18n-langs.ts';
 import { loadDirectory } from './data.ts';

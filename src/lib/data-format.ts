@@ -33,3 +33,16 @@ export interface CompanyListData {
 export type CompanyListRow =
   | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number]
   | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, certifications: number[]];
+
+/** Content-hashed file name: /data/search-en.3f9c0a1b2d.json */
+const FINGERPRINTED = /^\/data\/([a-z]+-[a-z]{2})\.[0-9a-f]{10}\.json$/;
+
+/**
+ * The newest version of a data file under a stable name (/data-latest/search-en.json). A page built
+ * before the site was republished asks for a fingerprinted file the new build no longer has; the
+ * islands then fall back to this one.
+ */
+export function latestDataPath(path: string): string | undefined {
+  const match = FINGERPRINTED.exec(path);
+  return match ? `/data-latest/${match[1]}.json` : undefined;
+}

@@ -179,6 +179,17 @@ describe('search box', () => {
     expect(await error.isVisible()).toBe(false);
   });
 
+  it('still finds results on a page older than the live build, whose fingerprinted index is gone', async () => {
+    const page = await openPage('/');
+    await page.route(/\/data\/search-en\.[0-9a-f]{10}\.json$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const latest = page.waitForRequest((r) => new URL(r.url()).pathname === '/data-latest/search-en.json');
+    const input = await searchBox(page, 'home-search');
+    await input.fill('netflix');
+    await latest;
+    await page.locator('#home-search[aria-expanded="true"]').waitFor();
+    expect(await options(page, 'company').first().textContent()).toContain('Netflix');
+  });
+
   it('closes on blank input and on a click outside', async () => {
     const page = await openPage('/');
     const input = await searchBox(page, 'home-search');

@@ -6,7 +6,7 @@ import { EUROPEAN_COUNTRIES, isEuropean } from '../../src/lib/countries.ts';
 import { SEARCH_LIMITS } from '../../src/lib/constants.ts';
 import type { CompanyListData, SearchIndexData } from '../../src/lib/search-index.ts';
 import type { DataFile } from '../../src/lib/data-files.ts';
-import { shorten, DESCRIPTION_MAX } from '../../src/lib/search-index.ts';
+import { latestDataPath, shorten, DESCRIPTION_MAX } from '../../src/lib/search-index.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
 
 let temp: TempDb;
@@ -41,6 +41,12 @@ describe('data files', () => {
       expect(f.path).toBe(`/data/${f.name}.json`);
     }
     expect(new Set(files.map((f) => f.name)).size).toBe(files.length);
+  });
+
+  it('names the stable fallback of each file (for pages older than the live build)', () => {
+    for (const f of files) expect(latestDataPath(f.path)).toBe(`/data-latest/${f.kind}-${f.lang}.json`);
+    expect(latestDataPath('/data/search-en.json')).toBeUndefined();
+    expect(latestDataPath('/elsewhere/search-en.3f9c0a1b2d.json')).toBeUndefined();
   });
 
   it('indexes every company, category and subcategory for the search, in the page language', () => {
