@@ -8,7 +8,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { build } from 'esbuild';
 import { createAdmin } from '../../src/api/auth/admins.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
 import { startHranaServer, type HranaServer } from './fixtures/hrana-server.ts';
@@ -44,33 +43,25 @@ const SITE = 'https://alternatives.example';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ea-cf-'));
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
-      'pages', 'functions', 'build',
-      '--outdir', join(dir, 'out'),
-      '--output-routes-path', join(dir, '_routes.json'),
-      '--compatibility-date', compatibilityDate,
-      '--compatibility-flags', ...compatibilityFlags,
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' } },
-  );
+  const wrangler = (functionsDir: string, outDir: string, routes: string) =>
+    spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'),
+        'pages', 'functions', 'build', functionsDir,
+        '--outdir', outDir,
+        '--output-routes-path', routes,
+        '--compatibility-date', compatibilityDate,
+        '--compatibility-flags', ...compatibilityFlags,
+      ],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true', NO_COLOR: '1' } },
+    );
+  const result = wrangler('functions', join(dir, 'out'), join(dir, '_routes.json'));
   buildOutput = `${result.stdout}\n${result.stderr}`;
   if (result.status !== 0) return;
-
-  // The password hashing on its own, bundled the way wrangler bundles for workerd.
-  await build({
-    entryPoints: [join(root, 'tests', 'api', 'fixtures', 'password-worker.ts')],
-    outfile: join(dir, 'password.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    external: ['node:*'],
-    logLevel: 'error',
-  });
+  // The password hashing on its own, bundled the same way.
+  const password = wrangler(join('tests', 'api', 'fixtures', 'password-functions'), join(dir, 'password'), join(dir, '_password_routes.json'));
+  if (password.status !== 0) throw new Error(`${password.stdout}\n${password.stderr}`);
 
   // The production database stand-in: migrated, with one admin, served over Hrana HTTP.
   base = await tempDb();
@@ -118,7 +109,7 @@ const api :Workerd.Worker = (
   ],
 );
 const password :Workerd.Worker = (
-  modules = [ (name = "password.js", esModule = embed "password.js") ],
+  modules = [ (name = "index.js", esModule = embed "password/index.js") ],
   compatibilityDate = "${compatibilityDate}",
   compatibilityFlags = [${flags}],
 );
