@@ -36,8 +36,7 @@ export default defineConfig({
     format: 'file',
     // Two cores here: more parallel page renders only add contention.
     concurrency: 2,
-    // Scripts and styles under /assets: the local server refuses every path that starts with "_"
-    // (meant for _redirects and _headers), which would include Astro's default /_astro.
+    // Fingerprinted scripts and styles under /assets (long-cached by the generated _headers).
     assets: 'assets',
   },
   integrations: [

@@ -26,6 +26,9 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+// Configuration files of the build that the CDN reads but never serves.
+const HIDDEN_FILES = new Set(['_redirects', '_headers', '_routes.json']);
+
 interface SiteRules {
   redirects: RedirectRule[];
   headers: HeaderRule[];
@@ -45,7 +48,7 @@ function rulesOf(root: string): SiteRules {
 
 async function findFile(root: string, pathname: string): Promise<string | undefined> {
   const rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-  if (rel.split(sep).includes('..') || rel.startsWith('_')) return undefined;
+  if (rel.split(sep).includes('..') || HIDDEN_FILES.has(rel)) return undefined;
   const candidates = [join(root, rel), join(root, rel, 'index.html'), join(root, `${rel.replace(/\/$/, '')}.html`)];
   for (const file of candidates) {
     const info = await stat(file).catch(() => undefined);
