@@ -138,8 +138,15 @@ async function load(): Promise<Directory> {
     finesByCompany,
     alternativesOf,
     alternativeTo,
-    euMembers: new Set(memberships.length ? memberships.filter((m) => m.isEuMember).map((m) => m.countryCode) : DEFAULT_EU_MEMBERS),
+    euMembers: euMemberSet(memberships),
   };
+}
+
+/** EU members: the stored membership where a country has one, the default list otherwise. */
+function euMemberSet(memberships: { countryCode: string; isEuMember: boolean }[]): Set<string> {
+  const stored = new Map(memberships.map((m) => [m.countryCode, m.isEuMember]));
+  const codes = new Set([...DEFAULT_EU_MEMBERS, ...stored.keys()]);
+  return new Set([...codes].filter((code) => stored.get(code) ?? DEFAULT_EU_MEMBERS.includes(code)));
 }
 
 /** Companies sorted by name (for lists). */

@@ -1,6 +1,6 @@
 // Local publishing: debounced `astro build` into a fresh folder, swapped in only when it succeeds.
 // A failed build keeps the previous site live; requests during a build cause exactly one more build.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Publisher, PublishStatus } from '../api/publisher.ts';
@@ -30,6 +30,7 @@ export class SiteBuilder implements Publisher {
   private running: Promise<boolean> | undefined;
   private again = false;
   private waiters: (() => void)[] = [];
+  private child: ChildProcess | undefined;
   builds = 0;
 
   constructor(opts: SiteBuilderOptions) {
@@ -113,7 +114,8 @@ export class SiteBuilder implements Publisher {
       ASTRO_TELEMETRY_DISABLED: '1',
     } as NodeJS.ProcessEnv;
     log(`Building the site into ${outDir} ...`);
-    const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env);
+    const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env, (child) => (this.child = child));
+    this.child = undefined;
     if (code !== 0 || !existsSync(join(outDir, 'index.html'))) {
       rmSync(outDir, { recursive: true, force: true });
       this.state = 'failed';
@@ -133,6 +135,12 @@ export class SiteBuilder implements Publisher {
     return true;
   }
 
+  /** Stops a running build (on server shutdown): its half-written folder is never made live. */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.child?.kill('SIGTERM');
+  }
+
   /** Removes old builds; the one just replaced survives a few seconds for requests still reading it. */
   private cleanup(previous: string | undefined): void {
     for (const entry of readdirSync(this.opts.sitesDir)) {
@@ -149,9 +157,16 @@ export class SiteBuilder implements Publisher {
   }
 }
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  started: (child: ChildProcess) => void,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    started(child);
     let output = '';
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-20_000);

@@ -57,6 +57,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    builder.stop();
     server.close();
     db.$client.close();
     process.exit(0);
