@@ -115,7 +115,7 @@ export default function CompanyBrowser(props: Props) {
   const stateRef = useRef(state);
   stateRef.current = state;
   const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const resultsRef = useRef<HTMLHeadingElement>(null);
+  const resultsRef = useRef<HTMLParagraphElement>(null);
 
   const fromLocation = useCallback(
     () => parseQuery(window.location.search, known, window.location.pathname.replace(/\/$/, '') === pagePath ? initialPage : 1),
@@ -194,14 +194,18 @@ export default function CompanyBrowser(props: Props) {
   const total = filtered ? filtered.length : initialTotal;
   const page = paged ? paged.page : initialPage;
   const totalPages = paged ? paged.totalPages : Math.max(1, Math.ceil(initialTotal / COMPANY_PAGE_SIZE));
-  const busy = !paged && !showServerView && load === 'loading';
+  // The server's view does not show what the URL asks for: wait for the list (or say it failed).
+  const stale = !paged && !showServerView;
+  const busy = stale && load === 'loading';
   const filtersActive = !isDefault({ ...state, search: searchText, page: 1 });
 
   const summary = busy
     ? strings.loading
-    : `${total === 1 ? strings.resultCountOne : fill(strings.resultCount, { count: total })} · ${fill(strings.pageOf, { page, total: totalPages })}`;
+    : stale
+      ? ''
+      : `${total === 1 ? strings.resultCountOne : fill(strings.resultCount, { count: total })} · ${fill(strings.pageOf, { page, total: totalPages })}`;
 
-  const hrefFor = (p: number) => basePath + (toQuery({ ...state, page: p }) || '?page=1');
+  const hrefFor = (p: number) => basePath + toQuery({ ...state, page: p });
   const control = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-eu-blue focus:outline-none focus:ring-2 focus:ring-eu-blue/30 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-blue-400 dark:focus:ring-blue-400/40';
   const labelClass = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
 
@@ -272,9 +276,9 @@ export default function CompanyBrowser(props: Props) {
         )}
       </form>
 
-      <h2 ref={resultsRef} tabIndex={-1} className="mt-6 scroll-mt-24 text-sm font-medium text-slate-700 focus:outline-none dark:text-slate-300" aria-live="polite" aria-atomic="true" data-result-count>
+      <p ref={resultsRef} tabIndex={-1} role="status" aria-atomic="true" className="mt-6 min-h-5 scroll-mt-24 text-sm font-medium text-slate-700 focus:outline-none dark:text-slate-300" data-result-count>
         {summary}
-      </h2>
+      </p>
 
       {load === 'error' && !paged && (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200" role="alert" data-load-error>
@@ -306,7 +310,7 @@ export default function CompanyBrowser(props: Props) {
             )}
             <Pagination page={paged.page} total={paged.totalPages} hrefFor={hrefFor} onGo={goToPage} strings={strings} />
           </>
-        ) : (
+        ) : stale && load === 'error' ? null : (
           children
         )}
       </div>

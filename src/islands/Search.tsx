@@ -162,7 +162,6 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
     if (input.value) update(input.value);
     if (document.activeElement === input) prefetch();
     return () => clearTimeout(timer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The list opens in the top layer (a manual popover) where browsers have it, so no ancestor's
@@ -211,7 +210,6 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
   // Keep the active option in view when the list scrolls.
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active]);
 
   function choose(result: SearchResult) {

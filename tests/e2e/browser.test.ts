@@ -214,6 +214,8 @@ describe('company browser', () => {
     const error = page.locator('[data-load-error]');
     await error.waitFor();
     expect(await error.textContent()).toContain(en['browser.error']);
+    // The prerendered default view is not what this URL asks for, so it is not shown as if it were.
+    expect(await cards(page).count()).toBe(0);
     await page.unroute('**/data/companies-*.json');
     await error.locator('button').click();
     await ready(page);
