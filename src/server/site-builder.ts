@@ -1,7 +1,7 @@
 // Local publishing: debounced `astro build` into a fresh folder, swapped in only when it succeeds.
 // A failed build keeps the previous site live; requests during a build cause exactly one more build.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Publisher, PublishStatus } from '../api/publisher.ts';
 import { forgetSiteRules } from './static-site.ts';
@@ -126,6 +126,7 @@ export class SiteBuilder implements Publisher {
     const previous = this.live;
     this.lastPublishedAt = new Date().toISOString();
     writeFileSync(join(outDir, '.published-at'), this.lastPublishedAt);
+    if (previous) carryOverAssets(previous, outDir);
     this.live = outDir;
     writeFileSync(join(this.opts.sitesDir, CURRENT), name);
     this.state = 'idle';
@@ -155,6 +156,31 @@ export class SiteBuilder implements Publisher {
       }, 10_000).unref();
     }
   }
+}
+
+// Pages already open in a browser may still load the previous build's lazy scripts and data files;
+// their names are fingerprinted, so the new build keeps them (one generation back, as hard links).
+const CARRIED_DIRS = ['assets', 'data'];
+const CARRIED_LIST = '.carried.json';
+
+function carryOverAssets(previous: string, next: string): void {
+  const alreadyCarried = new Set<string>(existsSync(join(previous, CARRIED_LIST)) ? JSON.parse(readFileSync(join(previous, CARRIED_LIST), 'utf8')) : []);
+  const carried: string[] = [];
+  for (const dir of CARRIED_DIRS) {
+    if (!existsSync(join(previous, dir))) continue;
+    mkdirSync(join(next, dir), { recursive: true });
+    for (const name of readdirSync(join(previous, dir))) {
+      const rel = `${dir}/${name}`;
+      if (alreadyCarried.has(rel) || existsSync(join(next, rel))) continue;
+      try {
+        linkSync(join(previous, rel), join(next, rel));
+        carried.push(rel);
+      } catch {
+        /* a directory or a file that vanished: nothing to keep */
+      }
+    }
+  }
+  writeFileSync(join(next, CARRIED_LIST), JSON.stringify(carried));
 }
 
 function run(
