@@ -1,0 +1,344 @@
+// npm run bench [-- --only import,build,search,weight,publish,api] [--runs 3] [--companies 10000]
+//                  [--search-companies 20000] [--api-seconds 10] [--connections 50]
+//
+// Measures speed, size and scale and prints ONE table: every figure with its unit and the command that
+// reproduces it. Noisy timings are the median of --runs runs (with their range). Progress goes to
+// stderr, the table to stdout. Nothing here is asserted: the deterministic budgets (bytes, counts)
+// live in tests/e2e/budgets.test.ts.
+//
+//   import   10,000 companies through the admin import code in one transaction; a failing import of the
+//            same size (one bad record at the very end) must leave the database content identical
+//   build    astro build of the synthetic 10,000-company database: wall time, pages/s, peak memory
+//   search   scripts/bench-search.ts (the search island's engine) over 20,000 companies
+//   weight   home, a company page, a category page, the company browser in Chromium: bytes per kind
+//   publish  the real server on the real seed: an admin save until the updated page is served
+//   api      autocannon on loopback against the admin API: list, get, update
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { createDb } from '../db/client.ts';
+import { importCompanies } from '../src/api/import-export/import.ts';
+import { launchBrowser } from '../tests/e2e/chromium.ts';
+import { measurePage } from './bench-page-weight.ts';
+import { adminHeaders, projectRoot, runMeasured, startServer, waitForPublishIdle } from './bench-server.ts';
+import { kib, median, parseSearchBench, renderTable, seconds, spread, thousands, type Row } from './bench-stats.ts';
+import { generateDirectory } from './synthetic-data.ts';
+import { readSeedInput, syntheticUrl, writeSyntheticDb } from './synthetic.ts';
+
+const SECTIONS = ['import', 'build', 'search', 'weight', 'publish', 'api'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    companies: { type: 'string', default: '10000' },
+    'search-companies': { type: 'string', default: '20000' },
+    'api-seconds': { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const only = new Set((args.only ?? SECTIONS.join(',')).split(',').map((s) => s.trim()) as Section[]);
+for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
+const RUNS = Math.max(1, Number(args.runs));
+const N = Number(args.companies);
+const SEARCH_N = Number(args['search-companies']);
+const API_SECONDS = Number(args['api-seconds']);
+const CONNECTIONS = Number(args.connections);
+const benchDir = join(projectRoot, '.bench');
+mkdirSync(benchDir, { recursive: true });
+
+const rows: Row[] = [];
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const bench = (section: Section, extra = '') => `npm run bench -- --only ${section}${extra}`;
+
+// ---------------------------------------------------------------------------------------------------
+async function contentHash(url: string): Promise<string> {
+  const db = await createDb({ url });
+  try {
+    const tables = await db.$client.execute(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`);
+    const hash = createHash('sha256');
+    for (const { name } of tables.rows) {
+      const rows = await db.$client.execute(`select * from "${String(name)}" order by rowid`);
+      hash.update(`${String(name)}\n${JSON.stringify(rows.rows)}\n`);
+    }
+    return hash.digest('hex');
+  } finally {
+    db.$client.close();
+  }
+}
+
+async function benchImport(): Promise<void> {
+  const url = syntheticUrl(N);
+  const times: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    log(`import: ${N} companies, run ${run}/${RUNS}`);
+    times.push((await writeSyntheticDb(url, N)).importMs);
+  }
+  rows.push({ measure: `import of ${thousands(N)} companies (one transaction, admin import code)`, value: spread(times, (v) => seconds(v, 2)), command: `npm run db:synthetic -- --companies ${N}` });
+
+  // All or nothing: the same records, every one changed, and one bad record at the very end. The
+  // import writes every company before it reaches the bad alternative, then must roll back all of it.
+  log('import: a failing import of the same size must change nothing');
+  const before = await contentHash(url);
+  const records = generateDirectory(readSeedInput(), { companies: N }).companies.map((c) => ({ ...c, description: `${c.description} (changed)` }));
+  records[records.length - 1] = { ...records[records.length - 1], alternatives: [{ slug: 'no-such-company-anywhere' }] };
+  const db = await createDb({ url });
+  let error = '';
+  const started = performance.now();
+  try {
+    await db.transaction(async (tx) => {
+      await importCompanies(tx, records);
+    });
+  } catch (e) {
+    error = (e as Error).message;
+  } finally {
+    db.$client.close();
+  }
+  const failedMs = performance.now() - started;
+  const after = await contentHash(url);
+  const verdict = error && before === after ? 'yes' : 'NO';
+  rows.push({
+    measure: `all or nothing: ${thousands(N)} changed records + 1 bad one at the end`,
+    value: `${verdict}: refused ("${error.slice(0, 40)}${error.length > 40 ? '…' : ''}") after ${seconds(failedMs, 2)}, content sha256 ${before === after ? 'unchanged' : 'CHANGED'}`,
+    command: bench('import'),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+function filesUnder(dir: string, test: (name: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path, test));
+    else if (test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+async function benchBuild(): Promise<void> {
+  const url = syntheticUrl(N);
+  try {
+    statSync(url.slice('file:'.length));
+  } catch {
+    log(`build: writing the synthetic database of ${N} companies first`);
+    await writeSyntheticDb(url, N);
+  }
+  const outDir = join(benchDir, `build-${N}`);
+  const results: { ms: number; peakRss: number; pages: number }[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    rmSync(outDir, { recursive: true, force: true });
+    log(`build: astro build of ${N} companies, run ${run}/${RUNS}`);
+    const r = await runMeasured(process.execPath, [join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+      ...process.env,
+      LIBSQL_URL: url,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    });
+    if (r.code !== 0) throw new Error(`The build failed:\n${r.output.slice(-3000)}`);
+    const reported = /(\d+) page\(s\) built/.exec(r.output);
+    const pages = reported ? Number(reported[1]) : filesUnder(outDir, (n) => n.endsWith('.html')).length;
+    results.push({ ms: r.ms, peakRss: r.peakRss, pages });
+  }
+  const pages = results[0].pages;
+  const command = `npm run bench -- --only build (LIBSQL_URL=${url.replace(projectRoot, '')} npm run build)`;
+  rows.push({ measure: `full build, ${thousands(N)} companies (${thousands(pages)} pages)`, value: spread(results.map((r) => r.ms), (v) => seconds(v)), command });
+  rows.push({ measure: 'build throughput', value: spread(results.map((r) => (r.pages * 1000) / r.ms), (v) => `${v.toFixed(0)} pages/s`), command });
+  rows.push({ measure: 'build peak memory (RSS of the process tree)', value: spread(results.map((r) => r.peakRss), (v) => `${(v / 1024 ** 2).toFixed(0)} MiB`), command });
+
+  // The islands' JSON files as the build emits them, per 1,000 companies.
+  for (const prefix of ['search-en', 'companies-en']) {
+    const file = readdirSync(join(outDir, 'data')).find((f) => f.startsWith(`${prefix}.`) && f.endsWith('.json'));
+    if (!file) continue;
+    const body = readFileSync(join(outDir, 'data', file));
+    const per = (bytes: number) => kib((bytes * 1000) / N);
+    rows.push({ measure: `/data/${prefix}.json emitted per 1,000 companies`, value: `${per(body.length)} raw, ${per(gzipSync(body).length)} gzip`, command });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+async function benchSearch(): Promise<void> {
+  const figures = [];
+  for (let run = 1; run <= RUNS; run++) {
+    log(`search: scripts/bench-search.ts over ${SEARCH_N} companies, run ${run}/${RUNS}`);
+    const r = spawnSync(process.execPath, [join(projectRoot, 'scripts', 'bench-search.ts'), '--companies', String(SEARCH_N), '--queries', '2000'], { encoding: 'utf8', cwd: projectRoot });
+    const parsed = parseSearchBench(r.stdout ?? '');
+    if (r.status !== 0 || !parsed) throw new Error(`bench-search failed or its output changed:\n${r.stdout}\n${r.stderr}`);
+    figures.push(parsed);
+  }
+  const f = figures[0];
+  const command = `npm run bench:search -- --companies ${SEARCH_N}`;
+  rows.push({ measure: `search query time, ${thousands(f.queries)} queries, ${thousands(f.companies)} companies: median`, value: spread(figures.map((x) => x.medianMs), (v) => `${v.toFixed(3)} ms`), command });
+  rows.push({ measure: 'search query time: p95', value: spread(figures.map((x) => x.p95Ms), (v) => `${v.toFixed(3)} ms`), command });
+  if (figures.every((x) => x.loadMs !== undefined)) {
+    rows.push({ measure: 'search index load (JSON.parse + searcher)', value: spread(figures.map((x) => x.loadMs!), (v) => `${v.toFixed(1)} ms`), command });
+  }
+  const per = (k: number) => `${((k * 1000) / f.companies).toFixed(1)} KiB`;
+  rows.push({ measure: 'search index size per 1,000 companies', value: `${per(f.indexRawKiB)} raw, ${per(f.indexGzipKiB)} gzip`, command });
+  rows.push({ measure: 'company browser list size per 1,000 companies', value: `${per(f.listRawKiB)} raw, ${per(f.listGzipKiB)} gzip`, command });
+}
+
+// ---------------------------------------------------------------------------------------------------
+const WEIGHT_PAGES = [
+  ['home', '/'],
+  ['company page', '/companies/netflix'],
+  ['category page', '/categories/beauty'],
+  ['company browser', '/companies'],
+] as const;
+
+async function benchWeight(baseUrl: string): Promise<void> {
+  log('weight: measuring pages in Chromium');
+  const browser = await launchBrowser();
+  try {
+    for (const [label, path] of WEIGHT_PAGES) {
+      const w = await measurePage(browser, baseUrl, path);
+      const t = w.totals;
+      const pair = (k: { bytes: number; gzip: number }) => `${kib(k.bytes)} (${kib(k.gzip)} gzip)`;
+      const total = t.html.gzip + t.css.gzip + t.js.gzip + t.json.gzip + t.image.gzip + t.font.gzip + t.other.gzip;
+      rows.push({
+        measure: `page weight, ${label} ${path}`,
+        value: `HTML ${pair(t.html)}, CSS ${pair(t.css)}, JS ${t.js.count} files ${pair(t.js)}${t.json.count ? `, JSON ${pair(t.json)}` : ''}, images ${t.image.count} ${pair(t.image)}; all ${kib(total)} gzip`,
+        command: bench('weight'),
+      });
+      rows.push({
+        measure: `JS run before interactive, ${label}`,
+        value: `${kib(w.jsExecuted.bytes)} (${kib(w.inlineScriptBytes)} inline), of which ${kib(w.jsExecuted.usedBytes)} executed`,
+        command: bench('weight'),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+interface CompanyDetail {
+  id: number;
+  slug: string;
+  [key: string]: unknown;
+}
+
+function updateBody(c: CompanyDetail, description: string) {
+  return {
+    name: c.name,
+    slug: c.slug,
+    category_id: c.category_id,
+    country: c.country,
+    founded_year: c.founded_year,
+    description,
+    description_de: c.description_de,
+    description_fr: c.description_fr,
+    website_url: c.website_url ?? '',
+    logo_url: c.logo_url ?? '',
+    headquarters: c.headquarters,
+    employee_count: c.employee_count,
+    is_unicorn: c.is_unicorn,
+    double_irish: c.double_irish,
+    sustainable: c.sustainable,
+  };
+}
+
+async function benchPublish(baseUrl: string, headers: Record<string, string>, output: () => string): Promise<void> {
+  const list = (await (await fetch(`${baseUrl}/api/admin/companies`, { headers })).json()) as { id: number; slug: string }[];
+  const id = list.find((c) => c.slug === 'netflix')!.id;
+  const detail = (await (await fetch(`${baseUrl}/api/admin/companies/${id}`, { headers })).json()) as CompanyDetail;
+  const times: number[] = [];
+  const builds: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    await waitForPublishIdle(baseUrl, headers);
+    const marker = `bench-marker-${Date.now()}-${run}`;
+    log(`publish: save, then wait for the page, run ${run}/${RUNS}`);
+    const logLength = output().length;
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}/api/admin/companies/${id}`, { method: 'PUT', headers, body: JSON.stringify(updateBody(detail, `${detail.description} ${marker}`)) });
+    if (!res.ok) throw new Error(`Save failed: ${res.status} ${await res.text()}`);
+    for (;;) {
+      const page = await (await fetch(`${baseUrl}/companies/netflix`)).text();
+      if (page.includes(marker)) break;
+      if (performance.now() - started > 300_000) throw new Error('The saved change never appeared on the page.');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    times.push(performance.now() - started);
+    const published = /Site published in ([\d.]+) s/.exec(output().slice(logLength));
+    if (published) builds.push(Number(published[1]) * 1000);
+  }
+  const debounce = process.env.REBUILD_DEBOUNCE_MS ?? '1500';
+  rows.push({
+    measure: `admin save until the updated page is served (real seed, debounce ${debounce} ms)`,
+    value: spread(times, (v) => seconds(v)),
+    command: bench('publish'),
+  });
+  if (builds.length) rows.push({ measure: 'of which the site build (as the server logs it)', value: spread(builds, (v) => seconds(v)), command: bench('publish') });
+}
+
+async function benchApi(baseUrl: string, headers: Record<string, string>): Promise<void> {
+  const list = (await (await fetch(`${baseUrl}/api/admin/companies`, { headers })).json()) as { id: number; slug: string }[];
+  const id = list.find((c) => c.slug === 'netflix')!.id;
+  const detail = (await (await fetch(`${baseUrl}/api/admin/companies/${id}`, { headers })).json()) as CompanyDetail;
+  const cases = [
+    { name: 'list', method: 'GET' as const, path: '/api/admin/companies', body: undefined },
+    { name: 'get', method: 'GET' as const, path: `/api/admin/companies/${id}`, body: undefined },
+    { name: 'update', method: 'PUT' as const, path: `/api/admin/companies/${id}`, body: JSON.stringify(updateBody(detail, String(detail.description))) },
+  ];
+  for (const c of cases) {
+    const rps: number[] = [];
+    const p99: number[] = [];
+    let errors = 0;
+    for (let run = 1; run <= RUNS; run++) {
+      await waitForPublishIdle(baseUrl, headers);
+      log(`api: ${c.name}, ${CONNECTIONS} connections for ${API_SECONDS} s, run ${run}/${RUNS}`);
+      const result = await autocannon({ url: baseUrl + c.path, method: c.method, headers, body: c.body, connections: CONNECTIONS, duration: API_SECONDS });
+      rps.push(result.requests.average);
+      p99.push(result.latency.p99);
+      errors += result.non2xx + result.errors + result.timeouts;
+    }
+    const command = bench('api', ` --api-seconds ${API_SECONDS} --connections ${CONNECTIONS}`);
+    rows.push({
+      measure: `admin API ${c.name} (${c.method} ${c.path.replace(String(id), '{id}')}), ${CONNECTIONS} connections, ${API_SECONDS} s`,
+      value: `${spread(rps, (v) => `${v.toFixed(0)} req/s`)}; p99 ${spread(p99, ms)}${errors ? `; ${errors} errors` : ''}`,
+      command,
+    });
+  }
+  await waitForPublishIdle(baseUrl, headers);
+}
+
+// ---------------------------------------------------------------------------------------------------
+const started = performance.now();
+if (only.has('import')) await benchImport();
+if (only.has('build')) await benchBuild();
+if (only.has('search')) await benchSearch();
+if (only.has('weight') || only.has('publish') || only.has('api')) {
+  // The real server on a fresh copy of the real seed dataset (it migrates and seeds on first start).
+  const work = join(benchDir, `server-${Date.now()}`);
+  const email = 'bench-admin@example.org';
+  const password = `bench-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 20)}`;
+  log('starting the server on the real seed dataset (first build included)');
+  const server = await startServer({
+    dbUrl: `file:${join(work, 'bench.db')}`,
+    sitesDir: join(work, 'sites'),
+    env: { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ...(process.env.REBUILD_DEBOUNCE_MS ? {} : { REBUILD_DEBOUNCE_MS: '1500' }) },
+  });
+  try {
+    if (only.has('weight')) await benchWeight(server.baseUrl);
+    const headers = await adminHeaders(server.baseUrl, email, password);
+    if (only.has('publish')) await benchPublish(server.baseUrl, headers, server.output);
+    if (only.has('api')) await benchApi(server.baseUrl, headers);
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const cpus = (await import('node:os')).cpus();
+console.log(
+  `\nBenchmarks (${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ` +
+    `${RUNS} run(s) per noisy figure, medians; total ${seconds(performance.now() - started, 0)})\n`,
+);
+console.log(renderTable(rows));
+void median; // (re-exported helpers stay in one module)
