@@ -109,6 +109,9 @@ export class SiteBuilder implements Publisher {
     const env = {
       ...process.env,
       ...Object.fromEntries(Object.entries(this.opts.env).filter(([, v]) => v !== undefined)),
+      // Always a production build: an inherited NODE_ENV (vitest sets "test") would ship React's
+      // development bundles (jsx-dev-runtime, a 400 KB react-dom client).
+      NODE_ENV: 'production',
       ...command.env,
       ASTRO_OUT_DIR: outDir,
       ASTRO_TELEMETRY_DISABLED: '1',
