@@ -140,6 +140,7 @@ async function benchBuild(): Promise<void> {
       LIBSQL_URL: url,
       ASTRO_OUT_DIR: outDir,
       ASTRO_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
     });
     if (r.code !== 0) throw new Error(`The build failed:\n${r.output.slice(-3000)}`);
     const reported = /(\d+) page\(s\) built/.exec(r.output);

@@ -1,0 +1,97 @@
+// npm run audit [-- --url http://127.0.0.1:4321] [--runs 1]
+//
+// Lighthouse (mobile emulation, its default: a mid-range phone on a throttled 4G connection, simulated)
+// with Debian's Chromium, offline against the local server: performance, accessibility, best practices
+// and SEO for home, a company page, a category page and the company browser. Without --url it starts
+// the real server (src/server/start.ts) on a fresh copy of the seed data and stops it afterwards.
+// Prints one table of scores, then every audit that kept a score below 100.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from '../tests/e2e/chromium.ts';
+import { projectRoot, startServer, type RunningServer } from './bench-server.ts';
+import { median } from './bench-stats.ts';
+
+const { values: args } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '1' } } });
+const RUNS = Math.max(1, Number(args.runs));
+
+const PAGES = [
+  ['home', '/'],
+  ['company page', '/companies/netflix'],
+  ['category page', '/categories/beauty'],
+  ['company browser', '/companies'],
+] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+// The same headless flags as the browser tests (tests/e2e/chromium.ts).
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+let server: RunningServer | undefined;
+let work: string | undefined;
+let baseUrl = args.url?.replace(/\/$/, '');
+if (!baseUrl) {
+  work = join(projectRoot, '.bench', `audit-${Date.now()}`);
+  mkdirSync(work, { recursive: true });
+  process.stderr.write('[audit] starting the server on the seed data (first build included)\n');
+  server = await startServer({ dbUrl: `file:${join(work, 'audit.db')}`, sitesDir: join(work, 'sites') });
+  baseUrl = server.baseUrl;
+}
+
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+const scores: Record<string, Record<string, number[]>> = {};
+const shortfalls = new Map<string, Set<string>>();
+try {
+  for (const [label, path] of PAGES) {
+    scores[label] = Object.fromEntries(CATEGORIES.map((c) => [c, [] as number[]]));
+    for (let run = 1; run <= RUNS; run++) {
+      process.stderr.write(`[audit] ${label} ${path}, run ${run}/${RUNS}\n`);
+      const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      for (const category of CATEGORIES) {
+        const cat = lhr.categories[category];
+        scores[label][category].push(Math.round((cat.score ?? 0) * 100));
+        for (const ref of cat.auditRefs) {
+          const audit = lhr.audits[ref.id];
+          // Audits that count towards the score and did not pass; metrics with their value.
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            const item = `${category}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} [score ${Math.round(audit.score * 100)}]`;
+            const list = shortfalls.get(label) ?? new Set();
+            list.add(item);
+            shortfalls.set(label, list);
+          }
+        }
+      }
+    }
+  }
+} finally {
+  chrome.kill();
+  await server?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+}
+
+const header = ['page', ...CATEGORIES];
+const table = PAGES.map(([label, path]) => [`${label} ${path}`, ...CATEGORIES.map((c) => String(median(scores[label][c])))]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ')} |`;
+console.log(`\nLighthouse ${'12'} scores, mobile emulation, ${RUNS} run(s) per page${RUNS > 1 ? ' (medians)' : ''}, against ${baseUrl}\n`);
+console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...table.map(line)].join('\n'));
+if (shortfalls.size) {
+  console.log('\nWhat kept a score below 100:');
+  for (const [label, items] of shortfalls) {
+    console.log(`  ${label}:`);
+    for (const item of items) console.log(`    - ${item}`);
+  }
+}
