@@ -114,7 +114,7 @@ describe('categories', () => {
     expect(names).not.toContain('Netflix');
     expect(names).not.toContain('Electronic Arts');
     await open(urlOf('fr', 'subcategory', { category: 'entertainment', subcategory: 'music-streaming' }));
-    expect(await page.locator('article h3').allTextContents()).toContain('Deezer');
+    expect(await page.locator('article h2').allTextContents()).toContain('Deezer'); // h2: right under the page's h1
     expect(await page.locator('[data-back-link]').getAttribute('href')).toBe(urlOf('fr', 'category', { category: 'entertainment' }));
   });
 });
