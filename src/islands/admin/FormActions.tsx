@@ -1,0 +1,40 @@
+// The bottom of every admin form: Save ('Saving...' and disabled while saving), Cancel, and Delete when
+// editing; the save or delete error, and a hint when fields need attention.
+import type { ReactNode } from 'react';
+import { Link } from './router.tsx';
+import { Button, Notice, buttonStyles } from './ui.tsx';
+
+interface Props {
+  saving: boolean;
+  cancelTo: string;
+  error?: string;
+  invalid?: boolean;
+  deleteLabel?: string;
+  deleting?: boolean;
+  onDelete?: () => void;
+  saveLabel?: ReactNode;
+}
+
+export function FormActions({ saving, cancelTo, error, invalid, deleteLabel, deleting, onDelete, saveLabel = 'Save' }: Props) {
+  return (
+    <div className="space-y-4">
+      {error && <Notice tone="error">{error}</Notice>}
+      {invalid && !error && <Notice tone="error">Some fields need your attention; see the messages above.</Notice>}
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="submit" variant="primary" disabled={saving || deleting}>
+            {saving ? 'Saving...' : saveLabel}
+          </Button>
+          <Link to={cancelTo} className={buttonStyles.ghost}>
+            Cancel
+          </Link>
+        </div>
+        {onDelete && deleteLabel && (
+          <Button variant="danger" onClick={onDelete} disabled={saving || deleting}>
+            {deleting ? 'Deleting…' : deleteLabel}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

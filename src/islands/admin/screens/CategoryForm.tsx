@@ -1,0 +1,211 @@
+// /admin/categories/new and /admin/categories/{id}: name, slug, translations, image URL and the
+// subcategories (add, rename, remove). Slugs follow the name on every name edit until the slug itself
+// is edited by hand (SPEC section 4).
+import { useRef, useState } from 'react';
+import type { InferResponseType } from 'hono/client';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { categoryInputSchema, type CategoryInput, type CategoryValues } from '../../../lib/schemas/category.ts';
+import { slugify } from '../../../lib/schemas/common.ts';
+import { api, call, failure } from '../api.ts';
+import { FormActions } from '../FormActions.tsx';
+import { FormLoader } from '../FormLoader.tsx';
+import { setFlash } from '../flash.ts';
+import { showServerIssues } from '../form-errors.ts';
+import { usePublish } from '../publish.tsx';
+import { navigate } from '../router.tsx';
+import { Button, Field, PageHeader, Section, inputClass } from '../ui.tsx';
+
+const LIST = '/admin/categories';
+const EMPTY: CategoryInput = { name: '', slug: '', name_de: '', name_fr: '', image_url: '', subcategories: [] };
+const FIELDS = new Set(['name', 'slug', 'name_de', 'name_fr', 'image_url', 'subcategories']);
+
+type CategoryDetail = InferResponseType<(typeof api.api.admin.categories)[':id']['$get'], 200>;
+
+function toFormValues(c: CategoryDetail): CategoryInput {
+  return {
+    name: c.name,
+    slug: c.slug,
+    name_de: c.name_de ?? '',
+    name_fr: c.name_fr ?? '',
+    image_url: c.image_url ?? '',
+    subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name, slug: s.slug, name_de: s.name_de ?? '', name_fr: s.name_fr ?? '' })),
+  };
+}
+
+export function CategoryForm({ id }: { id?: string }) {
+  return (
+    <FormLoader
+      load={async (signal) => (id ? call(api.api.admin.categories[':id'].$get({ param: { id } }, { init: { signal } })) : undefined)}
+      deps={[id]}
+      list={LIST}
+      listName="Categories"
+      title={id ? 'Edit Category' : 'Add Category'}
+      loadingLabel="Loading category…"
+      notFound="Category not found"
+      loadError={() => 'Failed to load categories. Please try again.'}
+    >
+      {(category) => <CategoryEditor id={id} category={category} />}
+    </FormLoader>
+  );
+}
+
+function CategoryEditor({ id, category }: { id?: string; category: CategoryDetail | undefined }) {
+  const publish = usePublish();
+  const [saveError, setSaveError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryInput, unknown, CategoryValues>({ resolver: zodResolver(categoryInputSchema), defaultValues: category ? toFormValues(category) : EMPTY });
+  // keyName: the subcategories' own "id" (database id) must stay in the values.
+  const subcategories = useFieldArray({ control, name: 'subcategories', keyName: 'key' });
+  /** slugs edited by hand: "slug" for the category, the row key for a subcategory */
+  const handSlugs = useRef(new Set<string>());
+
+  async function onSubmit(values: CategoryValues) {
+    setSaveError(undefined);
+    try {
+      if (id) await call(api.api.admin.categories[':id'].$put({ param: { id }, json: values }));
+      else await call(api.api.admin.categories.$post({ json: values }));
+      publish.changed();
+      setFlash(`Category “${values.name}” saved.`);
+      navigate(LIST);
+    } catch (error) {
+      showServerIssues(error, setError, (p) => FIELDS.has(p.split('.')[0]));
+      setSaveError(failure('Failed to save category. Please try again.', error));
+    }
+  }
+
+  async function onDelete() {
+    if (!id || !confirm('Are you sure you want to delete this category?')) return;
+    setDeleting(true);
+    setSaveError(undefined);
+    try {
+      await call(api.api.admin.categories[':id'].$delete({ param: { id } }));
+      publish.changed();
+      setFlash('Category deleted.');
+      navigate(LIST);
+    } catch (error) {
+      setSaveError(failure('Failed to delete category. Please try again.', error));
+      setDeleting(false);
+    }
+  }
+
+  const title = id ? 'Edit Category' : 'Add Category';
+  const back = { to: LIST, label: 'Back to Categories' };
+  const imageUrl = watch('image_url');
+  const subErrors = errors.subcategories;
+  return (
+    <>
+      <PageHeader title={title} back={back} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6">
+        <Section id="category-details" title="Category Details">
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field id="category-name" label="Name" required error={errors.name?.message}>
+              {(attrs) => (
+                <input
+                  {...attrs}
+                  type="text"
+                  className={inputClass}
+                  {...register('name', {
+                    onChange: (e) => {
+                      if (!handSlugs.current.has('slug')) setValue('slug', slugify(e.target.value), { shouldValidate: errors.slug !== undefined });
+                    },
+                  })}
+                />
+              )}
+            </Field>
+            <Field id="category-slug" label="Slug" required error={errors.slug?.message} hint="Part of the public address; follows the name until you edit it.">
+              {(attrs) => <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register('slug', { onChange: () => handSlugs.current.add('slug') })} />}
+            </Field>
+            <Field id="category-image" label="Image URL" error={errors.image_url?.message} hint="A full URL (https://…) or a path on this site, e.g. /images/categories/beauty.svg" className="md:col-span-2">
+              {(attrs) => (
+                <div className="flex items-center gap-3">
+                  <input {...attrs} type="text" inputMode="url" className={inputClass} {...register('image_url')} />
+                  {imageUrl && <img src={imageUrl} alt="" width={64} height={40} className="h-10 w-16 shrink-0 rounded border border-slate-200 bg-slate-100 object-cover" />}
+                </div>
+              )}
+            </Field>
+          </div>
+        </Section>
+
+        <Section id="category-translations" title="Translations" description="Optional. Left empty, the public site shows the English name.">
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field id="category-name-de" label="Name (German)" error={errors.name_de?.message}>
+              {(attrs) => <input {...attrs} lang="de" type="text" className={inputClass} {...register('name_de')} />}
+            </Field>
+            <Field id="category-name-fr" label="Name (French)" error={errors.name_fr?.message}>
+              {(attrs) => <input {...attrs} lang="fr" type="text" className={inputClass} {...register('name_fr')} />}
+            </Field>
+          </div>
+        </Section>
+
+        <Section id="category-subcategories" title="Subcategories" description="Removing a subcategory also removes it from its companies when you save.">
+          {subcategories.fields.length === 0 && <p className="mb-4 text-sm text-slate-600">No subcategories yet.</p>}
+          <ol className="space-y-4">
+            {subcategories.fields.map((row, i) => {
+              const e = subErrors?.[i];
+              const n = i + 1;
+              return (
+                <li key={row.key} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4" data-subcategory-row>
+                  <div className="mb-3 flex items-center justify-between gap-3">
+                    <h3 className="text-sm font-semibold text-slate-700">Subcategory {n}</h3>
+                    <Button variant="remove" onClick={() => subcategories.remove(i)} aria-label={`Remove subcategory ${n}`}>
+                      Remove
+                    </Button>
+                  </div>
+                  <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+                    <Field id={`sub-${i}-name`} label="Name" required error={e?.name?.message}>
+                      {(attrs) => (
+                        <input
+                          {...attrs}
+                          type="text"
+                          className={inputClass}
+                          {...register(`subcategories.${i}.name`, {
+                            onChange: (ev) => {
+                              if (!handSlugs.current.has(row.key)) setValue(`subcategories.${i}.slug`, slugify(ev.target.value), { shouldValidate: e?.slug !== undefined });
+                            },
+                          })}
+                        />
+                      )}
+                    </Field>
+                    <Field id={`sub-${i}-slug`} label="Slug" required error={e?.slug?.message}>
+                      {(attrs) => (
+                        <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register(`subcategories.${i}.slug`, { onChange: () => handSlugs.current.add(row.key) })} />
+                      )}
+                    </Field>
+                    <Field id={`sub-${i}-name-de`} label="Name (German)" error={e?.name_de?.message}>
+                      {(attrs) => <input {...attrs} lang="de" type="text" className={inputClass} {...register(`subcategories.${i}.name_de`)} />}
+                    </Field>
+                    <Field id={`sub-${i}-name-fr`} label="Name (French)" error={e?.name_fr?.message}>
+                      {(attrs) => <input {...attrs} lang="fr" type="text" className={inputClass} {...register(`subcategories.${i}.name_fr`)} />}
+                    </Field>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          <Button className="mt-4" onClick={() => subcategories.append({ name: '', slug: '', name_de: '', name_fr: '' }, { focusName: `subcategories.${subcategories.fields.length}.name` })}>
+            <span aria-hidden="true">+</span> Add subcategory
+          </Button>
+        </Section>
+
+        <FormActions
+          saving={isSubmitting}
+          cancelTo={LIST}
+          error={saveError}
+          invalid={Object.keys(errors).length > 0}
+          deleting={deleting}
+          deleteLabel={id ? 'Delete Category' : undefined}
+          onDelete={id ? () => void onDelete() : undefined}
+        />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// /admin/certificates/new and /admin/certificates/{id}: name, description (with German and French
+// translations) and icon type with its colour label; Delete with confirmation.
+import { useState } from 'react';
+import type { InferResponseType } from 'hono/client';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ICON_TYPES, ICON_TYPE_LABELS, certificateInputSchema, type CertificateInput, type CertificateValues } from '../../../lib/schemas/certificate.ts';
+import { api, call, failure } from '../api.ts';
+import { FormActions } from '../FormActions.tsx';
+import { FormLoader } from '../FormLoader.tsx';
+import { setFlash } from '../flash.ts';
+import { showServerIssues } from '../form-errors.ts';
+import { ICON_TYPE_SWATCH } from '../icon-types.ts';
+import { usePublish } from '../publish.tsx';
+import { navigate } from '../router.tsx';
+import { Field, FieldError, PageHeader, Section, describedBy, inputClass } from '../ui.tsx';
+
+const LIST = '/admin/certificates';
+const EMPTY: CertificateInput = { name: '', description: '', description_de: '', description_fr: '', icon_type: undefined as unknown as CertificateInput['icon_type'] };
+
+type CertificateDetail = InferResponseType<(typeof api.api.admin.certificates)[':id']['$get'], 200>;
+
+export function CertificateForm({ id }: { id?: string }) {
+  return (
+    <FormLoader
+      load={async (signal) => (id ? call(api.api.admin.certificates[':id'].$get({ param: { id } }, { init: { signal } })) : undefined)}
+      deps={[id]}
+      list={LIST}
+      listName="Certificates"
+      title={id ? 'Edit Certificate' : 'Add Certificate'}
+      loadingLabel="Loading certificate…"
+      notFound="Certificate not found"
+      loadError={() => 'Failed to load certificates. Please try again.'}
+    >
+      {(certificate) => <CertificateEditor id={id} certificate={certificate} />}
+    </FormLoader>
+  );
+}
+
+function CertificateEditor({ id, certificate: c }: { id?: string; certificate: CertificateDetail | undefined }) {
+  const publish = usePublish();
+  const [saveError, setSaveError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CertificateInput, unknown, CertificateValues>({
+    resolver: zodResolver(certificateInputSchema),
+    defaultValues: c ? { name: c.name, description: c.description, description_de: c.description_de ?? '', description_fr: c.description_fr ?? '', icon_type: c.icon_type } : EMPTY,
+  });
+
+  async function onSubmit(values: CertificateValues) {
+    setSaveError(undefined);
+    try {
+      if (id) await call(api.api.admin.certificates[':id'].$put({ param: { id }, json: values }));
+      else await call(api.api.admin.certificates.$post({ json: values }));
+      publish.changed();
+      setFlash(`Certificate “${values.name}” saved.`);
+      navigate(LIST);
+    } catch (error) {
+      showServerIssues(error, setError, (p) => p in EMPTY);
+      setSaveError(failure('Failed to save certificate. Please try again.', error));
+    }
+  }
+
+  async function onDelete() {
+    if (!id || !confirm('Are you sure you want to delete this certificate?')) return;
+    setDeleting(true);
+    setSaveError(undefined);
+    try {
+      await call(api.api.admin.certificates[':id'].$delete({ param: { id } }));
+      publish.changed();
+      setFlash('Certificate deleted.');
+      navigate(LIST);
+    } catch (error) {
+      setSaveError(failure('Failed to delete certificate. Please try again.', error));
+      setDeleting(false);
+    }
+  }
+
+  const title = id ? 'Edit Certificate' : 'Add Certificate';
+  const back = { to: LIST, label: 'Back to Certificates' };
+  const iconError = errors.icon_type?.message;
+  return (
+    <>
+      <PageHeader title={title} back={back} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6">
+        <Section id="certificate-details" title="Certificate Details">
+          <div className="space-y-5">
+            <Field id="certificate-name" label="Name" required error={errors.name?.message}>
+              {(attrs) => <input {...attrs} type="text" className={inputClass} {...register('name')} />}
+            </Field>
+            <Field id="certificate-description" label="Description" required error={errors.description?.message}>
+              {(attrs) => <textarea {...attrs} rows={3} className={inputClass} {...register('description')} />}
+            </Field>
+            <fieldset aria-describedby={describedBy('certificate-icon', false, !!iconError)}>
+              <legend className="mb-2 text-sm font-medium text-slate-800">
+                Icon type
+                <span className="text-red-700" aria-hidden="true">
+                  {' '}
+                  *
+                </span>
+              </legend>
+              <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+                {ICON_TYPES.map((type) => (
+                  <label
+                    key={type}
+                    className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
+                  >
+                    <input type="radio" value={type} className="size-4 accent-eu-blue" aria-invalid={!!iconError} {...register('icon_type')} />
+                    <span aria-hidden="true" className={`size-4 rounded-full ${ICON_TYPE_SWATCH[type]}`} />
+                    {ICON_TYPE_LABELS[type]}
+                  </label>
+                ))}
+              </div>
+              <FieldError id="certificate-icon" message={iconError} />
+            </fieldset>
+          </div>
+        </Section>
+        <Section id="certificate-translations" title="Translations" description="Optional. Left empty, the public site shows the English description.">
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field id="certificate-description-de" label="Description (German)" error={errors.description_de?.message}>
+              {(attrs) => <textarea {...attrs} lang="de" rows={3} className={inputClass} {...register('description_de')} />}
+            </Field>
+            <Field id="certificate-description-fr" label="Description (French)" error={errors.description_fr?.message}>
+              {(attrs) => <textarea {...attrs} lang="fr" rows={3} className={inputClass} {...register('description_fr')} />}
+            </Field>
+          </div>
+        </Section>
+        <FormActions
+          saving={isSubmitting}
+          cancelTo={LIST}
+          error={saveError}
+          invalid={Object.keys(errors).length > 0}
+          deleting={deleting}
+          deleteLabel={id ? 'Delete Certificate' : undefined}
+          onDelete={id ? () => void onDelete() : undefined}
+        />
+      </form>
+    </>
+  );
+}

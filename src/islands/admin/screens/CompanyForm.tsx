@@ -1,0 +1,329 @@
+// /admin/companies/new and /admin/companies/{id}: Company Details, Translations, Certifications,
+// EU Fines & Penalties and Alternatives, saved in one request (one transaction on the server).
+import { useMemo, useRef, useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COUNTRIES, type Region } from '../../../lib/countries.ts';
+import { slugify } from '../../../lib/schemas/common.ts';
+import { companyFormDefaults, companyInputSchema, type CompanyInput, type CompanyValues } from '../../../lib/schemas/company.ts';
+import { api, call, failure } from '../api.ts';
+import { FormActions } from '../FormActions.tsx';
+import { FormLoader } from '../FormLoader.tsx';
+import { NumberInput } from '../NumberInput.tsx';
+import { setFlash } from '../flash.ts';
+import { showServerIssues } from '../form-errors.ts';
+import { flag } from '../../flag.ts';
+import { usePublish } from '../publish.tsx';
+import { navigate } from '../router.tsx';
+import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';
+import { AlternativesSection } from './company/AlternativesSection.tsx';
+import { CertificationsSection } from './company/CertificationsSection.tsx';
+import { FinesSection } from './company/FinesSection.tsx';
+import type { CategoryOption, CompanyDetail } from './company/types.ts';
+
+const LIST = '/admin/companies';
+const REGIONS: Region[] = ['Europe', 'Americas', 'Asia', 'Oceania', 'Africa'];
+const FIELDS = new Set(Object.keys(companyFormDefaults()));
+const optional = (v: string | null | undefined) => v ?? '';
+
+/** The stored company in the form's shape. */
+export function toFormValues(c: CompanyDetail): CompanyInput {
+  return {
+    name: c.name,
+    slug: c.slug,
+    category_id: c.category_id,
+    country: c.country,
+    founded_year: c.founded_year ?? Number.NaN,
+    description: c.description ?? '',
+    description_de: optional(c.description_de),
+    description_fr: optional(c.description_fr),
+    website_url: optional(c.website_url),
+    logo_url: optional(c.logo_url),
+    headquarters: optional(c.headquarters),
+    employee_count: c.employee_count,
+    is_unicorn: c.is_unicorn,
+    double_irish: c.double_irish,
+    sustainable: c.sustainable,
+    subcategory_ids: c.subcategory_ids,
+    certifications: c.certifications.map((x) => ({
+      certification_id: x.certification_id,
+      status: x.status,
+      valid_from: x.valid_from,
+      valid_until: optional(x.valid_until),
+      link: optional(x.link),
+    })),
+    eu_fines: c.eu_fines.map((f) => ({
+      amount: f.amount,
+      currency: f.currency,
+      date: f.date,
+      description: f.description,
+      description_de: optional(f.description_de),
+      description_fr: optional(f.description_fr),
+      announcement_url: optional(f.announcement_url),
+    })),
+    alternatives: c.alternatives.map((a) => ({ company_id: a.company_id, sustainability_score: a.sustainability_score })),
+    alternative_to: c.alternative_to.map((a) => ({ company_id: a.company_id, sustainability_score: a.sustainability_score })),
+  };
+}
+
+async function loadFormData(id: string | undefined, signal: AbortSignal) {
+  const init = { init: { signal } };
+  const [categories, certificates, companies, company] = await Promise.all([
+    call(api.api.admin.categories.$get(undefined, init)),
+    call(api.api.admin.certificates.$get(undefined, init)),
+    call(api.api.admin.companies.$get(undefined, init)),
+    id ? call(api.api.admin.companies[':id'].$get({ param: { id } }, init)) : undefined,
+  ]);
+  return { categories, certificates, companies, company };
+}
+
+type FormData = Awaited<ReturnType<typeof loadFormData>>;
+
+export function CompanyForm({ id }: { id?: string }) {
+  return (
+    <FormLoader
+      load={(signal) => loadFormData(id, signal)}
+      deps={[id]}
+      list={LIST}
+      listName="Companies"
+      title={id ? 'Edit Company' : 'Add Company'}
+      loadingLabel="Loading company…"
+      notFound="Company not found"
+      loadError={(error) => failure('Failed to load company.', error)}
+    >
+      {(data) => <CompanyEditor id={id} data={data} />}
+    </FormLoader>
+  );
+}
+
+function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
+  const publish = usePublish();
+  const [saveError, setSaveError] = useState<string>();
+  const [deleting, setDeleting] = useState(false);
+  const handSlug = useRef(!!id);
+  const form = useForm<CompanyInput, unknown, CompanyValues>({
+    resolver: zodResolver(companyInputSchema),
+    defaultValues: data.company ? toFormValues(data.company) : companyFormDefaults(),
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const { categories, certificates, companies } = data;
+
+  const categoryId = watch('category_id');
+  const category: CategoryOption | undefined = useMemo(() => categories.find((c) => c.id === categoryId), [categories, categoryId]);
+
+  async function onSubmit(values: CompanyValues) {
+    setSaveError(undefined);
+    try {
+      if (id) await call(api.api.admin.companies[':id'].$put({ param: { id }, json: values }));
+      else await call(api.api.admin.companies.$post({ json: values }));
+      publish.changed();
+      setFlash(`Company “${values.name}” saved.`);
+      navigate(LIST);
+    } catch (error) {
+      showServerIssues(error, setError, (p) => FIELDS.has(p.split('.')[0]));
+      setSaveError(failure('Failed to save company. Please try again.', error));
+    }
+  }
+
+  async function onDelete() {
+    if (!id || !confirm('Are you sure you want to delete this company?')) return;
+    setDeleting(true);
+    setSaveError(undefined);
+    try {
+      await call(api.api.admin.companies[':id'].$delete({ param: { id } }));
+      publish.changed();
+      setFlash('Company deleted.');
+      navigate(LIST);
+    } catch (error) {
+      setSaveError(failure('Failed to delete company. Please try again.', error));
+      setDeleting(false);
+    }
+  }
+
+  const title = id ? 'Edit Company' : 'Add Company';
+  const back = { to: LIST, label: 'Back to Companies' };
+  return (
+    <FormProvider {...form}>
+      <PageHeader title={id ? <>Edit {data.company?.name}</> : title} back={back} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={title}>
+        <Section id="company-details" title="Company Details">
+          <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            <Field id="company-name" label="Name" required error={errors.name?.message}>
+              {(attrs) => (
+                <input
+                  {...attrs}
+                  type="text"
+                  className={inputClass}
+                  {...register('name', {
+                    onChange: (e) => {
+                      if (!handSlug.current) setValue('slug', slugify(e.target.value), { shouldValidate: errors.slug !== undefined });
+                    },
+                  })}
+                />
+              )}
+            </Field>
+            <Field id="company-slug" label="Slug" required error={errors.slug?.message} hint={id ? 'Part of the public address.' : 'Follows the name until you edit it.'}>
+              {(attrs) => <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register('slug', { onChange: () => (handSlug.current = true) })} />}
+            </Field>
+            <Field id="company-category" label="Category" required error={errors.category_id?.message}>
+              {(attrs) => (
+                <Controller
+                  control={control}
+                  name="category_id"
+                  render={({ field }) => (
+                    <select
+                      {...attrs}
+                      ref={field.ref}
+                      name={field.name}
+                      onBlur={field.onBlur}
+                      value={Number.isFinite(field.value) ? String(field.value) : ''}
+                      onChange={(e) => {
+                        const next = e.target.value === '' ? Number.NaN : Number(e.target.value);
+                        field.onChange(next);
+                        // Subcategories of another category no longer apply.
+                        const allowed = new Set(categories.find((c) => c.id === next)?.subcategories.map((s) => s.id) ?? []);
+                        setValue('subcategory_ids', (getValues('subcategory_ids') ?? []).filter((sid) => allowed.has(sid)));
+                      }}
+                      className={inputClass}
+                    >
+                      <option value="">Choose a category…</option>
+                      {categories.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                />
+              )}
+            </Field>
+            <Field id="company-country" label="Country" required error={errors.country?.message}>
+              {(attrs) => (
+                <select {...attrs} className={inputClass} {...register('country')}>
+                  <option value="">Choose a country…</option>
+                  {REGIONS.map((region) => (
+                    <optgroup key={region} label={region}>
+                      {COUNTRIES.filter((c) => c.region === region).map((c) => (
+                        <option key={c.code} value={c.code}>
+                          {flag(c.code)} {c.names.en} ({c.code})
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="company-founded" label="Founded year" required error={errors.founded_year?.message}>
+              {(attrs) => <NumberInput {...attrs} control={control} name="founded_year" empty={Number.NaN} min={1000} max={2100} step={1} inputMode="numeric" className={inputClass} />}
+            </Field>
+            <Field id="company-employees" label="Employee count" error={errors.employee_count?.message} hint="0 for startups">
+              {(attrs) => <NumberInput {...attrs} control={control} name="employee_count" empty={null} min={0} step={1} inputMode="numeric" className={inputClass} />}
+            </Field>
+            <Field id="company-headquarters" label="Headquarters" error={errors.headquarters?.message}>
+              {(attrs) => <input {...attrs} type="text" placeholder="City" className={inputClass} {...register('headquarters')} />}
+            </Field>
+            <Field id="company-website" label="Website" error={errors.website_url?.message}>
+              {(attrs) => <input {...attrs} type="url" placeholder="https://…" className={inputClass} {...register('website_url')} />}
+            </Field>
+            <Field id="company-logo" label="Logo URL" error={errors.logo_url?.message}>
+              {(attrs) => <input {...attrs} type="url" placeholder="https://…" className={inputClass} {...register('logo_url')} />}
+            </Field>
+            <Field id="company-description" label="Description" required error={errors.description?.message} className="md:col-span-2 lg:col-span-3">
+              {(attrs) => <textarea {...attrs} rows={4} className={inputClass} {...register('description')} />}
+            </Field>
+          </div>
+
+          <fieldset className="mt-6">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Subcategories</legend>
+            {!category ? (
+              <p className="text-sm text-slate-600">Choose a category to see its subcategories.</p>
+            ) : category.subcategories.length === 0 ? (
+              <p className="text-sm text-slate-600">{category.name} has no subcategories.</p>
+            ) : (
+              <Controller
+                control={control}
+                name="subcategory_ids"
+                render={({ field }) => {
+                  const selected = new Set(field.value ?? []);
+                  return (
+                    <div className="flex flex-wrap gap-2">
+                      {category.subcategories.map((s) => (
+                        <label
+                          key={s.id}
+                          className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
+                        >
+                          <input
+                            type="checkbox"
+                            className="size-4 accent-eu-blue"
+                            checked={selected.has(s.id)}
+                            onChange={(e) => field.onChange(e.target.checked ? [...selected, s.id] : [...selected].filter((x) => x !== s.id))}
+                          />
+                          {s.name}
+                        </label>
+                      ))}
+                    </div>
+                  );
+                }}
+              />
+            )}
+          </fieldset>
+
+          <fieldset className="mt-6">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Flags</legend>
+            <div className="flex flex-wrap gap-3">
+              <Controller
+                control={control}
+                name="is_unicorn"
+                render={({ field }) => <Switch checked={!!field.value} onChange={field.onChange} on="Unicorn Status: Active" off="Mark as Unicorn" />}
+              />
+              <Controller
+                control={control}
+                name="double_irish"
+                render={({ field }) => <Switch checked={!!field.value} onChange={field.onChange} on="Double Irish Arrangement: Active" off="Mark as Double Irish" />}
+              />
+              <Controller
+                control={control}
+                name="sustainable"
+                render={({ field }) => <Switch checked={!!field.value} onChange={field.onChange} on="Sustainable: Marked" off="Mark as Sustainable" />}
+              />
+            </div>
+          </fieldset>
+        </Section>
+
+        <Section id="company-translations" title="Translations" description="Optional. Left empty, the public site shows the English description.">
+          <div className="grid gap-5 md:grid-cols-2">
+            <Field id="company-description-de" label="Description (German)" error={errors.description_de?.message}>
+              {(attrs) => <textarea {...attrs} lang="de" rows={5} className={inputClass} {...register('description_de')} />}
+            </Field>
+            <Field id="company-description-fr" label="Description (French)" error={errors.description_fr?.message}>
+              {(attrs) => <textarea {...attrs} lang="fr" rows={5} className={inputClass} {...register('description_fr')} />}
+            </Field>
+          </div>
+        </Section>
+
+        <CertificationsSection certificates={certificates} />
+        <FinesSection />
+        <AlternativesSection companies={companies} selfId={id ? Number(id) : undefined} />
+
+        <FormActions
+          saving={isSubmitting}
+          cancelTo={LIST}
+          error={saveError}
+          invalid={Object.keys(errors).length > 0}
+          deleting={deleting}
+          deleteLabel={id ? 'Delete Company' : undefined}
+          onDelete={id ? () => void onDelete() : undefined}
+        />
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,164 @@
+// Alternatives of a company, both ways: the companies that are alternatives to it, and the companies it
+// is an alternative to; each link with an optional sustainability score (empty: computed by the server).
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import type { CompanyInput } from '../../../../lib/schemas/company.ts';
+import { flag } from '../../../flag.ts';
+import { NumberInput } from '../../NumberInput.tsx';
+import { matches } from '../../text.ts';
+import { Button, FieldError, Section, describedBy, focusRing, inputClass } from '../../ui.tsx';
+import type { CompanyOption } from './types.ts';
+
+const MAX_RESULTS = 8;
+
+/** A search box listing matching companies as buttons; Enter picks the first one. */
+function CompanyPicker({ label, options, onPick }: { label: string; options: CompanyOption[]; onPick: (c: CompanyOption) => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const results = query.trim() ? options.filter((o) => matches(query, o.name)).slice(0, MAX_RESULTS) : [];
+
+  function pick(c: CompanyOption) {
+    onPick(c);
+    setQuery('');
+    input.current?.focus();
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter must not submit the whole form.
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (results[0]) pick(results[0]);
+  }
+
+  return (
+    <div className="mt-4">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Type a company name…"
+        autoComplete="off"
+        className={`${inputClass} max-w-md`}
+      />
+      {query.trim() && (
+        <div aria-live="polite">
+          {results.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">No companies found matching "{query.trim()}".</p>
+          ) : (
+            <ul className="mt-2 flex max-w-2xl flex-wrap gap-2" aria-label="Matching companies">
+              {results.map((c) => (
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    onClick={() => pick(c)}
+                    className={`inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-eu-blue hover:bg-blue-50 ${focusRing}`}
+                  >
+                    <span aria-hidden="true">+ {flag(c.country)}</span>
+                    {c.name}
+                    <span className="sr-only"> ({c.country}), add</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LinkList({
+  name,
+  title,
+  pickLabel,
+  companies,
+  selfId,
+}: {
+  name: 'alternatives' | 'alternative_to';
+  title: string;
+  pickLabel: string;
+  companies: Map<number, CompanyOption>;
+  selfId: number | undefined;
+}) {
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<CompanyInput>();
+  const { fields, append, remove } = useFieldArray({ control, name, keyName: 'key' });
+  const chosen = new Set(fields.map((f) => f.company_id));
+  const options = [...companies.values()].filter((c) => c.id !== selfId && !chosen.has(c.id));
+  const listErrors = errors[name];
+
+  return (
+    <div data-link-list={name}>
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {fields.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">None yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {fields.map((row, i) => {
+            const c = companies.get(row.company_id);
+            const scoreId = `${name}-${i}-score`;
+            const error = listErrors?.[i]?.sustainability_score?.message ?? listErrors?.[i]?.company_id?.message ?? listErrors?.[i]?.message;
+            const companyName = c?.name ?? `Company #${row.company_id}`;
+            return (
+              <li key={row.key} className="flex flex-wrap items-center gap-3 px-3 py-2" data-linked-company={companyName}>
+                <span className="min-w-40 flex-1 font-medium text-slate-900">
+                  <span aria-hidden="true">{flag(c?.country)} </span>
+                  {companyName}
+                  <span className="ml-1 text-sm font-normal text-slate-500">{c?.country}</span>
+                </span>
+                <span aria-hidden="true" className="text-sm text-slate-700">
+                  Score
+                </span>
+                <NumberInput
+                  id={scoreId}
+                  control={control}
+                  name={`${name}.${i}.sustainability_score`}
+                  empty={null}
+                  min={0}
+                  max={100}
+                  step={1}
+                  placeholder="auto"
+                  aria-label={`Sustainability score of ${companyName}`}
+                  aria-invalid={!!error}
+                  aria-describedby={describedBy(scoreId, false, !!error)}
+                  className={`${inputClass} !w-24`}
+                />
+                <Button variant="remove" onClick={() => remove(i)} aria-label={`Remove ${companyName}`}>
+                  Remove
+                </Button>
+                <div className="basis-full empty:hidden">
+                  <FieldError id={scoreId} message={error} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <CompanyPicker label={pickLabel} options={options} onPick={(c) => append({ company_id: c.id, sustainability_score: null }, { shouldFocus: false })} />
+    </div>
+  );
+}
+
+export function AlternativesSection({ companies, selfId }: { companies: CompanyOption[]; selfId: number | undefined }) {
+  const byId = new Map(companies.map((c) => [c.id, c]));
+  return (
+    <Section
+      id="company-alternatives"
+      title="Alternatives"
+      description="Scores run from 0 to 100; leave a score empty to have it computed from what we know about the alternative."
+    >
+      <div className="grid gap-8 lg:grid-cols-2">
+        <LinkList name="alternatives" title="Alternatives to this company" pickLabel="Add an alternative" companies={byId} selfId={selfId} />
+        <LinkList name="alternative_to" title="This company is an alternative to" pickLabel="Add a company it replaces" companies={byId} selfId={selfId} />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,551 @@
+// The admin back office in a real browser against the real server: sign-in and live session, the lists,
+// the forms with the shared validation, import/export, publishing, and what a change does to the public
+// site once it is rebuilt. Every change made here is undone here, so the other browser tests still see
+// the seed data.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createClient } from '@libsql/client';
+import { launchBrowser } from './chromium.ts';
+
+const baseUrl = inject('baseUrl');
+const dbUrl = inject('dbUrl');
+const EMAIL = 'editor@example.org';
+const PASSWORD = 'a long admin passphrase 42';
+/** A rebuild of the whole site takes a few seconds; wait for it, but not forever. */
+const REBUILD_WAIT_MS = 180_000;
+const LONG_TEST_MS = 600_000;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  // The same code path as `npm run admin:create`, password on standard input.
+  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', EMAIL], {
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, LIBSQL_URL: dbUrl },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+afterAll(async () => {
+  // Leave no publish running for the next test file.
+  const context = await newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  await waitForPublishIdle(page);
+  await context.close();
+  await browser?.close();
+});
+
+async function newContext(width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  return context;
+}
+
+async function newPage(): Promise<Page> {
+  return (await newContext()).newPage();
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in on /admin and waits for the companies list. */
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${baseUrl}/admin`);
+  await fillSignIn(page, EMAIL, PASSWORD);
+  await page.waitForURL(`${baseUrl}/admin/companies`);
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(p);
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls a public page until `ready` says the rebuilt site shows what we expect. */
+async function waitForPublic(path: string, ready: (status: number, html: string) => boolean, what: string): Promise<string> {
+  const deadline = Date.now() + REBUILD_WAIT_MS;
+  for (;;) {
+    const res = await fetch(baseUrl + path);
+    const html = await res.text();
+    if (ready(res.status, html)) return html;
+    if (Date.now() > deadline) throw new Error(`${what}: the public site did not show it within ${REBUILD_WAIT_MS / 1000} s (last status ${res.status})`);
+    await sleep(500);
+  }
+}
+
+async function waitForPublishIdle(page: Page): Promise<void> {
+  const deadline = Date.now() + REBUILD_WAIT_MS;
+  for (;;) {
+    const status = await apiGet<{ state: string; error?: string }>(page, '/api/admin/build');
+    if (status.state === 'idle') return;
+    if (status.state === 'failed') throw new Error(`Publishing failed: ${status.error}`);
+    if (Date.now() > deadline) throw new Error('Publishing did not finish in time');
+    await sleep(500);
+  }
+}
+
+/** The error message tied to a field through aria-describedby. */
+async function describedError(page: Page, fieldSelector: string): Promise<string> {
+  const field = page.locator(fieldSelector);
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  expect(ids).toHaveLength(1);
+  return (await page.locator(`#${ids[0]}`).textContent()) ?? '';
+}
+
+/** A success message (role=status). */
+function statusText(page: Page) {
+  return page.getByRole('status');
+}
+
+describe('sign-in and session', () => {
+  it('sends a signed-out visitor of /admin/companies to /admin and back to the asked page after sign-in', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/admin/companies`);
+    await page.waitForURL(`${baseUrl}/admin?from=%2Fadmin%2Fcompanies`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Admin sign-in');
+
+    await page.goto(`${baseUrl}/admin/certificates`);
+    await page.waitForURL(/\/admin\?from=%2Fadmin%2Fcertificates$/);
+    await fillSignIn(page, EMAIL, PASSWORD);
+    await page.getByText('Login successful! Redirecting...').waitFor();
+    await page.waitForURL(`${baseUrl}/admin/certificates`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Certificates');
+
+    // With a session, /admin goes straight on.
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/admin/companies`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Companies');
+  });
+
+  it('checks the fields, shows the server message for wrong credentials and clears it on edit', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await describedError(page, '#signin-email')).toBe('Email is required');
+    expect(await describedError(page, '#signin-password')).toBe('Password is required');
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => describedError(page, '#signin-email')).toBe('Enter a valid email address');
+
+    await fillSignIn(page, EMAIL, 'wrong password, long enough');
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' });
+    await alert.waitFor();
+    await page.getByLabel('Password').pressSequentially('!');
+    await alert.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${baseUrl}/admin`);
+  });
+
+  it('signs in with the keyboard only', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(EMAIL);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signin-password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/admin/companies`);
+    // The tabs are links in a labelled navigation, the current one marked.
+    const current = page.getByRole('navigation', { name: 'Admin sections' }).locator('[aria-current="page"]');
+    expect(await current.textContent()).toBe('Companies');
+  });
+
+  it('signing out in one tab sends the other tab to /admin', async () => {
+    const context = await newContext();
+    const first = await context.newPage();
+    await signIn(first);
+    const second = await context.newPage();
+    await second.goto(`${baseUrl}/admin/categories`);
+    await second.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
+
+    await first.getByRole('button', { name: 'Sign out' }).click();
+    await first.waitForURL(`${baseUrl}/admin`);
+    await second.waitForURL(/\/admin(\?from=.*)?$/);
+    await second.getByRole('heading', { name: 'Admin sign-in' }).waitFor();
+  });
+
+  it('returns to /admin when the session ends on the server (expiry)', async () => {
+    const page = await newPage();
+    await signIn(page);
+    const db = createClient({ url: dbUrl });
+    try {
+      await db.execute("delete from admin_session where user_id = (select id from admin_user where email = 'editor@example.org')");
+    } finally {
+      db.close();
+    }
+    // The next check (tab focus, or any admin call answering 401) notices.
+    await page.evaluate(() => dispatchEvent(new Event('focus')));
+    await page.waitForURL(/\/admin\?from=%2Fadmin%2Fcompanies$/);
+  });
+});
+
+describe('lists', () => {
+  it('shows the categories with their columns and searches certificates by name or description, countries by name or code', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.getByRole('link', { name: 'Categories', exact: true }).click();
+    const table = page.getByRole('table', { name: 'Categories' });
+    await table.waitFor();
+    expect(await table.locator('thead th').allTextContents()).toEqual(['Category', 'Slug', 'Image', 'Subcategories', 'Companies']);
+    const mobility = table.locator('tbody tr', { hasText: 'Mobility' });
+    expect(await mobility.locator('td').nth(2).textContent()).toContain('Cars');
+    expect(await mobility.locator('td').nth(3).textContent()).toMatch(/^\d+ compan(y|ies)$/);
+
+    await page.getByRole('link', { name: 'Certificates', exact: true }).click();
+    const certificates = page.getByRole('table', { name: 'Certificates' });
+    await certificates.waitFor();
+    expect(await certificates.locator('thead th').allTextContents()).toEqual(['Certificate', 'Description', 'Icon Type', 'Brands']);
+    await page.getByLabel('Search certificates by name or description').fill('iso');
+    await expect.poll(() => certificates.locator('tbody th').allTextContents()).toEqual(['ISO 14001', 'ISO 27001', 'ISO 9001']);
+    await page.getByLabel('Search certificates by name or description').fill('GARMENT');
+    await expect.poll(() => certificates.locator('tbody th').allTextContents()).toEqual(['Fair Wear']);
+    expect(await certificates.locator('tbody tr td').nth(2).textContent()).toMatch(/^\d+ brands?$/);
+    await page.getByLabel('Search certificates by name or description').fill('no such certificate');
+    await expect.poll(() => certificates.locator('tbody').textContent()).toBe('No certificates found matching "no such certificate".');
+
+    await page.getByRole('link', { name: 'Countries', exact: true }).click();
+    const countries = page.getByRole('table', { name: 'Countries' });
+    await countries.waitFor();
+    expect(await countries.locator('tbody tr').count()).toBe(53);
+    await page.getByLabel('Search countries by name or code').fill('pl');
+    await expect.poll(() => countries.locator('tbody th').allTextContents()).toEqual(['🇵🇱Poland']);
+    await page.getByLabel('Search countries by name or code').fill('ital');
+    await expect.poll(() => countries.locator('tbody th').allTextContents()).toEqual(['🇮🇹Italy']);
+
+    await page.getByRole('link', { name: 'Companies', exact: true }).click();
+    await page.getByLabel('Search companies by name').fill('netfl');
+    const companies = page.getByRole('table', { name: 'Companies' });
+    await expect.poll(() => companies.locator('tbody th').allTextContents()).toEqual(['🇺🇸Netflix']);
+    // A click on the row opens the form.
+    await companies.locator('tbody tr td').first().click();
+    await page.waitForURL(/\/admin\/companies\/\d+$/);
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Netflix');
+  });
+
+  it('retries a failed load 3 times, then shows the error with "Try again", which loads again', async () => {
+    const page = await newPage();
+    await signIn(page);
+    let calls = 0;
+    await page.route('**/api/admin/certificates', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Down for a moment' }) });
+    });
+    await page.getByRole('link', { name: 'Certificates', exact: true }).click();
+    await page.getByText('Loading certificates…').waitFor();
+    const error = page.getByRole('alert').filter({ hasText: 'Failed to load certificates. Please try again.' });
+    await error.waitFor({ timeout: 15_000 });
+    expect(calls).toBe(3);
+    await page.unroute('**/api/admin/certificates');
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('table', { name: 'Certificates' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Certificates' }).locator('tbody tr').count()).toBe(14);
+  });
+});
+
+describe('forms', () => {
+  it('a required field left empty shows its message and saves nothing', async () => {
+    const page = await newPage();
+    await signIn(page);
+    const before = (await apiGet<unknown[]>(page, '/api/admin/companies')).length;
+    const writes: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' && r.url().includes('/api/admin/')) writes.push(`${r.method()} ${r.url()}`);
+    });
+    await page.goto(`${baseUrl}/admin/companies/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Nameless Test Company');
+    expect(await page.getByLabel('Slug').inputValue()).toBe('nameless-test-company');
+    await page.getByLabel('Category').selectOption({ label: 'Mobility' });
+    await page.getByLabel('Country').selectOption('FR');
+    // Description stays empty.
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await describedError(page, '#company-description')).toBe('Description is required');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('company-description');
+    expect(await page.locator('#company-name').getAttribute('aria-invalid')).toBe('false');
+    expect(page.url()).toBe(`${baseUrl}/admin/companies/new`);
+    expect(writes).toEqual([]);
+    expect((await apiGet<unknown[]>(page, '/api/admin/companies')).length).toBe(before);
+
+    // Another rule of SPEC section 5: a fine needs an amount >= 0.
+    await page.getByRole('button', { name: 'Add fine' }).click();
+    await page.locator('#fine-0-amount').fill('-5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await describedError(page, '#fine-0-amount')).toBe('Amount must be 0 or more');
+    expect(await describedError(page, '#fine-0-description')).toBe('Description is required');
+    expect(writes).toEqual([]);
+  });
+
+  it('derives category and subcategory slugs from the name until the slug is edited by hand', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${baseUrl}/admin/categories/new`);
+    const name = page.getByLabel('Name', { exact: true });
+    const slug = page.getByLabel('Slug', { exact: true });
+    await name.fill('Home & Garden Tools');
+    expect(await slug.inputValue()).toBe('home-garden-tools');
+    await name.fill('Garden Tools');
+    expect(await slug.inputValue()).toBe('garden-tools');
+    await slug.fill('my-own-slug');
+    await name.fill('Garden Machines');
+    expect(await slug.inputValue()).toBe('my-own-slug');
+
+    await page.getByRole('button', { name: 'Add subcategory' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sub-0-name');
+    await page.keyboard.type('Power Drills!');
+    expect(await page.locator('#sub-0-slug').inputValue()).toBe('power-drills');
+    await page.locator('#sub-0-slug').fill('Bad Slug');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await describedError(page, '#sub-0-slug')).toBe('Slug may contain only lowercase letters, digits and single hyphens');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(`${baseUrl}/admin/categories`);
+  });
+
+  it('edits a country: validation of tax rate and population, the EU toggle; an unknown code goes to the list', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${baseUrl}/admin/countries/ZZ`);
+    await page.waitForURL(`${baseUrl}/admin/countries`);
+
+    await page.getByRole('link', { name: /Germany/ }).click();
+    await page.waitForURL(`${baseUrl}/admin/countries/DE`);
+    const toggle = page.getByRole('switch');
+    expect(await toggle.textContent()).toBe('EU Member State');
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe('Not EU Member');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await page.getByLabel('Corporate tax rate (%)').fill('150');
+    await page.getByLabel('Population').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await describedError(page, '#country-tax')).toBe('Corporate tax rate must be between 0 and 100');
+    expect(await describedError(page, '#country-population')).toBe('Population is required');
+    await page.getByRole('link', { name: 'Back to Countries' }).click();
+    await page.waitForURL(`${baseUrl}/admin/countries`);
+    const germany = await apiGet<{ is_eu_member: boolean }>(page, '/api/admin/countries/DE');
+    expect(germany.is_eu_member).toBe(true);
+  });
+
+  it(
+    'creates a company with a subcategory, a certification, a fine, an alternative and a translation; the public page shows them; edits it; deletes it',
+    async () => {
+      const page = await newPage();
+      await signIn(page);
+      await page.getByRole('link', { name: 'Add Company' }).click();
+      await page.waitForURL(`${baseUrl}/admin/companies/new`);
+
+      await page.getByLabel('Name', { exact: true }).fill('Zeta Test Mobility');
+      await page.getByLabel('Category').selectOption({ label: 'Mobility' });
+      await page.getByRole('checkbox', { name: 'Cars' }).check();
+      await page.getByLabel('Country').selectOption('DK');
+      await page.getByLabel('Founded year').fill('2019');
+      await page.getByLabel('Employee count').fill('42');
+      await page.getByLabel('Headquarters').fill('Aarhus');
+      await page.getByLabel('Website').fill('https://zeta.example.org');
+      await page.locator('#company-description').fill('Shared electric vans for tests.');
+      await page.locator('#company-description-de').fill('Geteilte Elektro-Transporter für Tests.');
+      const unicorn = page.getByRole('switch', { name: 'Mark as Unicorn' });
+      await unicorn.click();
+      await page.getByRole('switch', { name: 'Unicorn Status: Active' }).waitFor();
+
+      await page.getByRole('checkbox', { name: /^B Corp/ }).check();
+      // A ticked certification starts as Verified from today.
+      const status = page.getByLabel('Status', { exact: true });
+      expect(await status.inputValue()).toBe('Verified');
+      expect(await page.getByLabel('Valid from').inputValue()).toBe(new Date().toISOString().slice(0, 10));
+      await status.selectOption('Certified');
+
+      await page.getByRole('button', { name: 'Add fine' }).click();
+      await page.locator('#fine-0-amount').fill('1250000.5');
+      await page.locator('#fine-0-date').fill('2024-03-01');
+      await page.locator('#fine-0-description').fill('Fined for a test of the admin.');
+      await page.locator('#fine-0-url').fill('https://commission.europa.eu/test');
+
+      await page.getByLabel('Add a company it replaces').fill('netfl');
+      await page.getByRole('button', { name: /Netflix/ }).click();
+      await page.getByLabel('Sustainability score of Netflix').fill('77');
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(`${baseUrl}/admin/companies`);
+      await statusText(page).filter({ hasText: 'Company “Zeta Test Mobility” saved.' }).waitFor();
+
+      const html = await waitForPublic('/companies/zeta-test-mobility', (status) => status === 200, 'the new company page');
+      expect(html).toContain('Shared electric vans for tests.');
+      const pub = await (await newContext()).newPage();
+      await pub.goto(`${baseUrl}/companies/zeta-test-mobility`);
+      expect(await pub.locator('h1').textContent()).toBe('Zeta Test Mobility');
+      expect(await pub.locator('a[href="/categories/mobility/cars"]').count()).toBe(1);
+      expect(await pub.locator('[data-certification="B Corp"]').count()).toBe(1);
+      expect(await pub.locator('[data-fine]').textContent()).toContain('Fined for a test of the admin.');
+      expect(await pub.locator('[data-fine-amount]').textContent()).toMatch(/1\.3 million|1,250,000/);
+      expect(await pub.locator('[data-alternative] h3').allTextContents()).toContain('Netflix');
+      await pub.goto(`${baseUrl}/de/unternehmen/zeta-test-mobility`);
+      expect(await pub.locator('main').textContent()).toContain('Geteilte Elektro-Transporter für Tests.');
+
+      // Edit: open it from the list, change the description, drop the fine.
+      await page.getByLabel('Search companies by name').fill('zeta test');
+      await page.getByRole('link', { name: /Zeta Test Mobility/ }).click();
+      await page.waitForURL(/\/admin\/companies\/\d+$/);
+      const description = page.locator('#company-description');
+      await expect.poll(() => description.inputValue()).toBe('Shared electric vans for tests.');
+      expect(await page.getByRole('checkbox', { name: 'Cars' }).isChecked()).toBe(true);
+      expect(await status.inputValue()).toBe('Certified');
+      expect(await page.getByRole('switch', { name: 'Unicorn Status: Active' }).getAttribute('aria-checked')).toBe('true');
+      expect(await page.getByLabel('Sustainability score of Netflix').inputValue()).toBe('77');
+      await description.fill('Shared electric vans, edited in a test.');
+      await page.getByRole('button', { name: 'Remove fine 1' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(`${baseUrl}/admin/companies`);
+      const edited = await waitForPublic('/companies/zeta-test-mobility', (_, h) => h.includes('edited in a test'), 'the edited company page');
+      expect(edited).not.toContain('data-fine-amount');
+
+      // Delete, after the confirmation.
+      await page.getByLabel('Search companies by name').fill('zeta test');
+      await page.getByRole('link', { name: /Zeta Test Mobility/ }).click();
+      await page.waitForURL(/\/admin\/companies\/\d+$/);
+      let question = '';
+      page.once('dialog', (dialog) => {
+        question = dialog.message();
+        void dialog.accept();
+      });
+      await page.getByRole('button', { name: 'Delete Company' }).click();
+      await page.waitForURL(`${baseUrl}/admin/companies`);
+      expect(question).toBe('Are you sure you want to delete this company?');
+      await statusText(page).filter({ hasText: 'Company deleted.' }).waitFor();
+      await waitForPublic('/companies/zeta-test-mobility', (status) => status === 404, 'the deleted company page gone');
+    },
+    LONG_TEST_MS,
+  );
+
+  it(
+    'creates a certificate with its icon type and deletes it again',
+    async () => {
+      const page = await newPage();
+      await signIn(page);
+      await page.goto(`${baseUrl}/admin/certificates/new`);
+      await page.getByLabel('Name', { exact: true }).fill('Test Seal');
+      await page.locator('#certificate-description').fill('A seal that exists only in a test.');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.locator('#certificate-icon-error').textContent()).toBe('Icon type is required');
+      await page.getByRole('radio', { name: 'Purple (Innovation)' }).check();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL(`${baseUrl}/admin/certificates`);
+      const row = page.getByRole('row', { name: /Test Seal/ });
+      expect(await row.locator('td').nth(1).textContent()).toBe('Purple (Innovation)');
+      expect(await row.locator('td').nth(2).textContent()).toBe('0 brands');
+      await row.getByRole('link').click();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete Certificate' }).click();
+      await page.waitForURL(`${baseUrl}/admin/certificates`);
+      await statusText(page).filter({ hasText: 'Certificate deleted.' }).waitFor();
+      expect(await page.getByRole('row', { name: /Test Seal/ }).count()).toBe(0);
+      await waitForPublishIdle(page);
+    },
+    LONG_TEST_MS,
+  );
+});
+
+describe('import and export', () => {
+  it(
+    'exports the categories, imports the file back with one more category, exports the same again; a bad file is refused',
+    async () => {
+      const page = await newPage();
+      await signIn(page);
+      await page.goto(`${baseUrl}/admin/categories`);
+      await page.getByRole('table', { name: 'Categories' }).waitFor();
+
+      const exportFile = async () => {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+        expect(download.suggestedFilename()).toMatch(/^categories-\d{4}-\d{2}-\d{2}\.json$/);
+        return JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string; slug: string; subcategories: { name: string; slug: string }[] }[];
+      };
+      const exported = await exportFile();
+      expect(exported).toHaveLength(18);
+      expect(exported.find((c) => c.slug === 'mobility')?.subcategories.map((s) => s.slug)).toContain('cars');
+
+      const extra = { name: 'Test Gardening', slug: 'test-gardening', image_url: null, name_de: null, name_fr: null, subcategories: [{ name: 'Test Seeds', slug: 'test-seeds', name_de: null, name_fr: null }] };
+      const input = page.locator('[data-import-input="categories"]');
+      await input.setInputFiles({ name: 'categories.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([...exported, extra])) });
+      await statusText(page).filter({ hasText: 'Import completed successfully. Existing categories were updated.' }).waitFor();
+      const row = page.getByRole('row', { name: /Test Gardening/ });
+      await row.waitFor();
+      expect(await row.locator('td').nth(2).textContent()).toBe('Test Seeds');
+      expect(await row.locator('td').nth(3).textContent()).toBe('0 companies');
+
+      const again = await exportFile();
+      const bySlug = (list: typeof exported) => [...list].sort((a, b) => a.slug.localeCompare(b.slug));
+      expect(bySlug(again)).toEqual(bySlug([...exported, extra]));
+
+      await input.setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('this is not JSON') });
+      await page.getByRole('alert').filter({ hasText: 'Failed to import categories. Please check the file format and try again.' }).waitFor();
+      await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([{ name: 'No slug' }])) });
+      const failed = page.getByRole('alert').filter({ hasText: /^Import failed: / });
+      await failed.waitFor();
+
+      // Back to the seed data: delete the imported category through its form.
+      await row.getByRole('link').click();
+      await page.waitForURL(/\/admin\/categories\/\d+$/);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Delete Category' }).click();
+      await page.waitForURL(`${baseUrl}/admin/categories`);
+      await statusText(page).filter({ hasText: 'Category deleted.' }).waitFor();
+      expect(await page.getByRole('row', { name: /Test Gardening/ }).count()).toBe(0);
+      await waitForPublishIdle(page);
+      await waitForPublic('/categories/test-gardening', (status) => status === 404, 'the imported category gone');
+    },
+    LONG_TEST_MS,
+  );
+
+  it('refuses a company import with an unknown country code and names it', async () => {
+    const page = await newPage();
+    await signIn(page);
+    const record = { name: 'Nowhere Ltd', slug: 'nowhere-ltd', country: 'XX', category: 'Mobility', description: 'x' };
+    await page.locator('[data-import-input="companies"]').setInputFiles({ name: 'companies.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([record])) });
+    await page.getByRole('alert').filter({ hasText: 'Import failed: Invalid country codes found: XX' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^companies-\d{4}-\d{2}-\d{2}\.json$/);
+  });
+});
+
+describe('publishing', () => {
+  it('shows the publish status with the last publish time, and "Publish now" publishes', async () => {
+    const page = await newPage();
+    await signIn(page);
+    const status = page.locator('[data-publish-state]');
+    await page.locator('[data-publish-state="idle"]').waitFor({ timeout: REBUILD_WAIT_MS });
+    expect(await status.textContent()).toMatch(/^Published · last published /);
+    const before = await apiGet<{ lastPublishedAt: string }>(page, '/api/admin/build');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect.poll(async () => (await apiGet<{ lastPublishedAt: string }>(page, '/api/admin/build')).lastPublishedAt, { timeout: REBUILD_WAIT_MS }).not.toBe(before.lastPublishedAt);
+    await page.locator('[data-publish-state="idle"]').waitFor({ timeout: REBUILD_WAIT_MS });
+  }, LONG_TEST_MS);
+});
+
+describe('the admin page', () => {
+  it('is not indexed, not in the sitemap, and keeps its bundle off the public pages', async () => {
+    const res = await fetch(`${baseUrl}/admin/companies/123`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    const sitemap = await (await fetch(`${baseUrl}/sitemap-0.xml`)).text();
+    expect(sitemap).not.toContain('/admin');
+    const home = await (await fetch(`${baseUrl}/`)).text();
+    expect(home).not.toMatch(/AdminApp/);
+  });
+});
