@@ -4,6 +4,7 @@
 // the seed data.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient } from '@libsql/client';
@@ -534,6 +535,51 @@ describe('publishing', () => {
     await expect.poll(async () => (await apiGet<{ lastPublishedAt: string }>(page, '/api/admin/build')).lastPublishedAt, { timeout: REBUILD_WAIT_MS }).not.toBe(before.lastPublishedAt);
     await page.locator('[data-publish-state="idle"]').waitFor({ timeout: REBUILD_WAIT_MS });
   }, LONG_TEST_MS);
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Through the DevTools protocol, so the page's CSP (no inline scripts) does not stop it.
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
+      .run(document, { resultTypes: ['violations'] })
+      .then((r) => r.violations),
+  )) as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility: axe-core finds no violations on the admin screens', () => {
+  for (const width of [1280, 820]) {
+    it(`sign-in, lists and forms with their error messages, ${width} px wide`, async () => {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/admin`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('#signin-email-error').waitFor();
+      expect(await axeViolations(page), 'sign-in with errors').toEqual([]);
+      await signIn(page);
+      for (const path of ['/admin/companies', '/admin/categories', '/admin/certificates', '/admin/countries', '/admin/categories/1', '/admin/countries/FR']) {
+        await page.goto(baseUrl + path);
+        await page.locator('main h1').waitFor();
+        await page.locator('[role="status"]', { hasText: /^Loading/ }).waitFor({ state: 'detached' });
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      await page.goto(`${baseUrl}/admin/companies/new`);
+      await page.getByRole('checkbox', { name: /^B Corp/ }).check();
+      await page.getByRole('button', { name: 'Add fine' }).click();
+      await page.getByLabel('Add an alternative').fill('net');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#company-name-error').waitFor();
+      expect(await axeViolations(page), 'company form with errors').toEqual([]);
+      await page.goto(`${baseUrl}/admin/certificates/new`);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#certificate-icon-error').waitFor();
+      expect(await axeViolations(page), 'certificate form with errors').toEqual([]);
+    }, LONG_TEST_MS);
+  }
 });
 
 describe('the admin page', () => {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { api, call } from '../api.ts';
 import { DataTable, ResultCount } from '../DataTable.tsx';
 import { takeFlash } from '../flash.ts';
-import { flag } from '../../flag.ts';
+import { flagEmoji as flag } from '../../../lib/countries.ts';
 import { useImportExport } from '../ImportExport.tsx';
 import { Link } from '../router.tsx';
 import { ErrorBox, Notice, PageHeader, SearchBox, Spinner, buttonStyles } from '../ui.tsx';

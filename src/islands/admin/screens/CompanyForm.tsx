@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRIES, type Region } from '../../../lib/countries.ts';
+import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
 import { companyFormDefaults, companyInputSchema, type CompanyInput, type CompanyValues } from '../../../lib/schemas/company.ts';
 import { api, call, failure } from '../api.ts';
@@ -12,7 +12,6 @@ import { FormLoader } from '../FormLoader.tsx';
 import { NumberInput } from '../NumberInput.tsx';
 import { setFlash } from '../flash.ts';
 import { showServerIssues } from '../form-errors.ts';
-import { flag } from '../../flag.ts';
 import { usePublish } from '../publish.tsx';
 import { navigate } from '../router.tsx';
 import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { CompanyInput } from '../../../../lib/schemas/company.ts';
-import { flag } from '../../../flag.ts';
+import { flagEmoji as flag } from '../../../../lib/countries.ts';
 import { NumberInput } from '../../NumberInput.tsx';
 import { matches } from '../../text.ts';
 import { Button, FieldError, Section, describedBy, focusRing, inputClass } from '../../ui.tsx';
