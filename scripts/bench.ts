@@ -10,7 +10,8 @@
 //            same size (one bad record at the very end) must leave the database content identical
 //   build    astro build of the synthetic 10,000-company database: wall time, pages/s, peak memory
 //   search   scripts/bench-search.ts (the search island's engine) over 20,000 companies
-//   weight   home, a company page, a category page, the company browser in Chromium: bytes per kind
+//   weight   home, a company page, a category page, the company browser in Chromium: bytes per kind,
+//            and the JavaScript each runs before interaction, at desktop and phone widths
 //   publish  the real server on the real seed: an admin save until the updated page is served
 //   api      autocannon on loopback against the admin API: list, get, update
 import { createHash } from 'node:crypto';
@@ -199,6 +200,7 @@ async function benchWeight(baseUrl: string): Promise<void> {
   try {
     for (const [label, path] of WEIGHT_PAGES) {
       const w = await measurePage(browser, baseUrl, path);
+      const phone = await measurePage(browser, baseUrl, path, { width: 375, height: 800 });
       const t = w.totals;
       const pair = (k: { bytes: number; gzip: number }) => `${kib(k.bytes)} (${kib(k.gzip)} gzip)`;
       const total = t.html.gzip + t.css.gzip + t.js.gzip + t.json.gzip + t.image.gzip + t.font.gzip + t.other.gzip;
@@ -209,7 +211,9 @@ async function benchWeight(baseUrl: string): Promise<void> {
       });
       rows.push({
         measure: `JS run before interactive, ${label}`,
-        value: `${kib(w.jsExecuted.bytes)} (${kib(w.inlineScriptBytes)} inline), of which ${kib(w.jsExecuted.usedBytes)} executed`,
+        value:
+          `desktop (1280 px): ${kib(w.jsExecuted.bytes)} (${kib(w.inlineScriptBytes)} inline), of which ${kib(w.jsExecuted.usedBytes)} executed; ` +
+          `phone (375 px): ${phone.totals.js.count} files ${kib(phone.totals.js.gzip)} gzip, ${kib(phone.jsExecuted.bytes)} run, ${kib(phone.jsExecuted.usedBytes)} executed`,
         command: bench('weight'),
       });
     }
