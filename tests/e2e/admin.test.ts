@@ -134,6 +134,21 @@ describe('sign-in and session', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Companies');
   });
 
+  it('shows a spinner while the session is checked', async () => {
+    const page = await newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/auth/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/admin/countries`);
+    await page.getByRole('status').filter({ hasText: 'Checking your session…' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/admin/countries`);
+    release();
+    await page.waitForURL(/\/admin\?from=%2Fadmin%2Fcountries$/);
+  });
+
   it('checks the fields, shows the server message for wrong credentials and clears it on edit', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/admin`);
@@ -291,6 +306,16 @@ describe('forms', () => {
     expect(await describedError(page, '#fine-0-amount')).toBe('Amount must be 0 or more');
     expect(await describedError(page, '#fine-0-description')).toBe('Description is required');
     expect(writes).toEqual([]);
+
+    // What only the server knows (a slug in use) comes back on its field, with SPEC's save message.
+    await page.getByRole('button', { name: 'Remove fine 1' }).click();
+    await page.locator('#company-description').fill('A company whose slug is taken.');
+    await page.getByLabel('Slug').fill('netflix');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to save company. Please try again. A company with the slug "netflix" already exists.' }).waitFor();
+    expect(await describedError(page, '#company-slug')).toBe('This slug is already used by another company');
+    expect(page.url()).toBe(`${baseUrl}/admin/companies/new`);
+    expect((await apiGet<unknown[]>(page, '/api/admin/companies')).length).toBe(before);
   });
 
   it('derives category and subcategory slugs from the name until the slug is edited by hand', async () => {
@@ -316,6 +341,16 @@ describe('forms', () => {
     expect(await describedError(page, '#sub-0-slug')).toBe('Slug may contain only lowercase letters, digits and single hyphens');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(`${baseUrl}/admin/categories`);
+
+    // A category that still has companies is not deleted; the server says why.
+    await page.getByRole('link', { name: 'Mobility' }).click();
+    await page.waitForURL(/\/admin\/categories\/\d+$/);
+    await expect.poll(() => page.locator('#category-name').inputValue()).toBe('Mobility');
+    expect(await page.locator('#sub-0-name').inputValue()).toBe('Bicycles & E-Bikes');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete Category' }).click();
+    await page.getByRole('alert').filter({ hasText: /^Failed to delete category\. Please try again\. This category still has \d+ companies\./ }).waitFor();
+    expect(page.url()).toMatch(/\/admin\/categories\/\d+$/);
   });
 
   it('edits a country: validation of tax rate and population, the EU toggle; an unknown code goes to the list', async () => {

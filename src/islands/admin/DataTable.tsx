@@ -49,7 +49,7 @@ export function DataTable<T>({ label, rows, columns, primary, href, rowKey, empt
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={rowKey(row)} onClick={(e) => openRow(e, href(row))} className="cursor-pointer hover:bg-blue-50/60">
+              <tr key={rowKey(row)} onClick={(e) => openRow(e, href(row))} className="cursor-pointer focus-within:bg-blue-50/60 hover:bg-blue-50/60">
                 <th scope="row" className={`px-4 py-3 text-left font-medium text-slate-900 ${primary.className ?? ''}`}>
                   <Link to={href(row)} className={`rounded hover:text-eu-blue hover:underline ${focusRing}`}>
                     {primary.cell(row)}

@@ -111,7 +111,7 @@ export function PublishStatusBar() {
         </span>
       </p>
       <Button onClick={() => void publishNow()} disabled={busy} className="!px-3 !py-1.5">
-        {busy ? 'Publishing…' : 'Publish now'}
+        Publish now
       </Button>
       {error && (
         <p role="alert" className="basis-full text-red-700">

@@ -79,10 +79,12 @@ export function Notice({ tone, children, onDismiss }: { tone: 'success' | 'error
   );
 }
 
-/** The screen's title; takes focus when the screen opens, so screen readers announce the new page. */
+/** The screen's title; names the browser tab and takes focus when the screen opens, so screen readers announce the new page. */
 export function PageTitle({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    const text = ref.current?.textContent?.trim();
+    if (text) document.title = `${text} · Admin | European Alternatives`;
     ref.current?.focus({ preventScroll: true });
   }, []);
   return (
