@@ -24,7 +24,11 @@ function CompanyPicker({ label, options, onPick }: { label: string; options: Com
     input.current?.focus();
   }
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    // Enter must not submit the whole form.
+    if (event.key === 'Escape' && query) {
+      event.preventDefault();
+      setQuery('');
+    }
+    // Enter picks the first match; it must not submit the whole form.
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (results[0]) pick(results[0]);
@@ -42,7 +46,7 @@ function CompanyPicker({ label, options, onPick }: { label: string; options: Com
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}
-        placeholder="Type a company name…"
+        placeholder="Type a company name, Enter adds the first match"
         autoComplete="off"
         className={`${inputClass} max-w-md`}
       />
