@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-export const ICON_TYPES = ['green', 'blue', 'purple', 'orange', 'red'] as const;
-export const CERTIFICATION_STATUSES = ['Verified', 'Certified', 'Compliant', 'Pending'] as const;
+import { CERTIFICATION_STATUSES, ICON_TYPES } from './enums.ts';
+
+export { CERTIFICATION_STATUSES, ICON_TYPES };
 
 const createdAt = () => text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 

@@ -1,6 +1,6 @@
 // The certificate form and API input (SPEC section 5: name, description and icon type required).
 import { z } from 'zod';
-import { ICON_TYPES } from '../../../db/schema.ts';
+import { ICON_TYPES } from '../../../db/enums.ts';
 import { nameSchema, optionalText } from './common.ts';
 
 export { ICON_TYPES };

@@ -2,7 +2,7 @@
 // Link lists (subcategories, certifications, fines, alternatives) are complete lists that replace the
 // stored ones; an omitted list leaves the stored one unchanged.
 import { z } from 'zod';
-import { CERTIFICATION_STATUSES } from '../../../db/schema.ts';
+import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
 import { idSchema, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
 

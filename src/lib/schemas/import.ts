@@ -1,7 +1,7 @@
 // The import/export file formats (SPEC section 3 "category export file", extended with translations,
 // certifications, fines and alternatives). Seeding uses the same formats and the same import code.
 import { z } from 'zod';
-import { CERTIFICATION_STATUSES, ICON_TYPES } from '../../../db/schema.ts';
+import { CERTIFICATION_STATUSES, ICON_TYPES } from '../../../db/enums.ts';
 import { dateSchema, nameSchema, optionalText, optionalUrl, slugSchema } from './common.ts';
 
 export const subcategoryRecordSchema = z.object({
