@@ -56,10 +56,16 @@ try {
     scores[label] = Object.fromEntries(CATEGORIES.map((c) => [c, [] as number[]]));
     for (let run = 1; run <= RUNS; run++) {
       process.stderr.write(`[audit] ${label} ${path}, run ${run}/${RUNS}\n`);
-      const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+      // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): try again.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        lhr = result.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+        process.stderr.write(`[audit] ${lhr.runtimeError.code}, trying again\n`);
+      }
       for (const category of CATEGORIES) {
         const cat = lhr.categories[category];
         scores[label][category].push(Math.round((cat.score ?? 0) * 100));
