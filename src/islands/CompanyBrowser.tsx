@@ -237,7 +237,7 @@ export default function CompanyBrowser(props: Props) {
               {(['Europe', 'USA'] as Region[]).map((region) => (
                 <label
                   key={region}
-                  className="flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-semibold text-slate-700 hover:bg-slate-100 has-checked:bg-eu-blue has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue dark:text-slate-200 dark:hover:bg-slate-800 dark:has-checked:bg-blue-500 dark:has-focus-visible:outline-eu-gold"
+                  className="flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-semibold text-slate-700 hover:bg-slate-100 has-checked:bg-eu-blue has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue dark:text-slate-200 dark:hover:bg-slate-800 dark:has-checked:bg-blue-700 dark:has-focus-visible:outline-eu-gold"
                 >
                   <input
                     type="radio"
@@ -342,11 +342,11 @@ function Card({ company, companyPath, countryNames, strings }: { company: ListIt
   return (
     <article className="group relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-eu-blue hover:shadow-md dark:border-slate-700 dark:bg-slate-900 dark:hover:border-blue-400">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="text-base font-semibold leading-snug">
+        <h2 className="text-base font-semibold leading-snug">
           <a href={companyPath.replace('__slug__', encodeURIComponent(company.slug))} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none group-focus-within:underline">
             {company.name}
           </a>
-        </h3>
+        </h2>
         {company.unicorn && (
           <span title={strings.unicornTitle} className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 px-2 py-0.5 text-xs font-semibold text-fuchsia-800 dark:bg-fuchsia-900/50 dark:text-fuchsia-200">
             <span aria-hidden="true">🦄</span>

@@ -37,7 +37,7 @@ const ready = (page: Page) => page.locator('[data-company-browser][data-load="re
 
 const query = (page: Page) => new URL(page.url()).search;
 const cards = (page: Page) => page.locator('[data-company-browser] article');
-const names = (page: Page) => cards(page).locator('h3').allTextContents();
+const names = (page: Page) => cards(page).locator('h2').allTextContents();
 const countText = (page: Page) => page.locator('[data-result-count]').textContent();
 /** The number in "874 companies found · Page 1 of 73". */
 const count = async (page: Page) => Number(/^([\d,.\s]+)/.exec((await countText(page))!)![1].replace(/\D/g, ''));

@@ -137,18 +137,6 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-// Known defects, each excluded only for the rule and element named here, and reported to the owners of
-// that code (the company browser: src/components/pages/CompaniesPage.astro, src/islands/CompanyBrowser.tsx).
-// Remove an entry when its defect is fixed.
-const KNOWN: { path: RegExp; rule: string; target: string; dark?: boolean }[] = [
-  // The company cards are h3 right under the h1 (no h2 between): heading levels skip one.
-  { path: /^(\/[a-z]{2})?\/(companies|unternehmen|entreprises)(\/(page|seite)\/\d+)?$/, rule: 'heading-order', target: 'article' },
-  // Dark mode: white text on the selected region toggle (#2b7fff) has a contrast of 3.76:1, below 4.5:1.
-  { path: /^(\/[a-z]{2})?\/(companies|unternehmen|entreprises)(\/(page|seite)\/\d+)?$/, rule: 'color-contrast', target: 'has-checked', dark: true },  // The 404 page has a second search box: two search landmarks with the same name (src/islands/Search.tsx,
-  // src/components/SearchForm.astro).
-  { path: /no-such-page/, rule: 'landmark-unique', target: 'astro-island' },
-];
-
 async function axeViolations(path: string, dark: boolean, prepare?: (page: Page) => Promise<void>, width = 1280): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: dark ? 'dark' : 'light', reducedMotion: 'reduce' });
   try {
@@ -165,11 +153,7 @@ async function axeViolations(path: string, dark: boolean, prepare?: (page: Page)
         .run(document, { resultTypes: ['violations'] })
         .then((r) => r.violations),
     )) as AxeViolation[];
-    for (const v of violations) {
-      const known = KNOWN.filter((k) => k.rule === v.id && k.path.test(path) && (k.dark === undefined || k.dark === dark));
-      v.nodes = v.nodes.filter((n) => !known.some((k) => n.target.join(' ').includes(k.target)));
-    }
-    return violations.filter((v) => v.nodes.length).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`);
+    return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 5 ? ` and ${v.nodes.length - 5} more` : ''}`);
   } finally {
     await context.close();
   }

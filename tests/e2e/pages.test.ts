@@ -147,12 +147,12 @@ describe('company browser default view', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(baseUrl + urlOf('en', 'companies'));
-    const first = await page.locator('article h3').allTextContents();
+    const first = await page.locator('article h2').allTextContents();
     expect(first).toHaveLength(12);
     expect([...first].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(first);
     await page.click('nav[aria-label="Pagination"] a[aria-label="Page 2"]');
     await page.waitForURL(/\/companies\/page\/2\/?$/);
-    const second = await page.locator('article h3').allTextContents();
+    const second = await page.locator('article h2').allTextContents();
     expect(second).toHaveLength(12);
     expect(second[0].localeCompare(first[11], 'en')).toBeGreaterThanOrEqual(0);
     expect(await page.locator('nav[aria-label="Pagination"] [aria-current="page"]').textContent()).toBe('2');
