@@ -1,19 +1,16 @@
 // /admin/categories/new and /admin/categories/{id}: name, slug, translations, image URL and the
 // subcategories (add, rename, remove). Slugs follow the name on every name edit until the slug itself
 // is edited by hand (SPEC section 4).
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type CategoryInput, type CategoryValues } from '../../../lib/schemas/category.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
-import { api, call, failure } from '../api.ts';
+import { api, call } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
-import { setFlash } from '../flash.ts';
-import { showServerIssues } from '../form-errors.ts';
-import { usePublish } from '../publish.tsx';
-import { navigate } from '../router.tsx';
+import { useRecordActions } from '../record-actions.ts';
 import { Button, Field, PageHeader, Section, inputClass } from '../ui.tsx';
 
 const LIST = '/admin/categories';
@@ -51,9 +48,6 @@ export function CategoryForm({ id }: { id?: string }) {
 }
 
 function CategoryEditor({ id, category }: { id?: string; category: CategoryDetail | undefined }) {
-  const publish = usePublish();
-  const [saveError, setSaveError] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
   const {
     register,
     control,
@@ -68,34 +62,14 @@ function CategoryEditor({ id, category }: { id?: string; category: CategoryDetai
   /** slugs edited by hand: "slug" for the category, the row key for a subcategory */
   const handSlugs = useRef(new Set<string>());
 
-  async function onSubmit(values: CategoryValues) {
-    setSaveError(undefined);
-    try {
-      if (id) await call(api.api.admin.categories[':id'].$put({ param: { id }, json: values }));
-      else await call(api.api.admin.categories.$post({ json: values }));
-      publish.changed();
-      setFlash(`Category “${values.name}” saved.`);
-      navigate(LIST);
-    } catch (error) {
-      showServerIssues(error, setError, (p) => FIELDS.has(p.split('.')[0]));
-      setSaveError(failure('Failed to save category. Please try again.', error));
-    }
-  }
-
-  async function onDelete() {
-    if (!id || !confirm('Are you sure you want to delete this category?')) return;
-    setDeleting(true);
-    setSaveError(undefined);
-    try {
-      await call(api.api.admin.categories[':id'].$delete({ param: { id } }));
-      publish.changed();
-      setFlash('Category deleted.');
-      navigate(LIST);
-    } catch (error) {
-      setSaveError(failure('Failed to delete category. Please try again.', error));
-      setDeleting(false);
-    }
-  }
+  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CategoryValues, CategoryInput>({
+    noun: 'category',
+    list: LIST,
+    save: (values) => (id ? call(api.api.admin.categories[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.categories.$post({ json: values }))),
+    remove: () => call(api.api.admin.categories[':id'].$delete({ param: { id: id! } })),
+    setError,
+    isField: (p) => FIELDS.has(p.split('.')[0]),
+  });
 
   const title = id ? 'Edit Category' : 'Add Category';
   const back = { to: LIST, label: 'Back to Categories' };

@@ -1,18 +1,14 @@
 // /admin/certificates/new and /admin/certificates/{id}: name, description (with German and French
 // translations) and icon type with its colour label; Delete with confirmation.
-import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ICON_TYPES, ICON_TYPE_LABELS, certificateInputSchema, type CertificateInput, type CertificateValues } from '../../../lib/schemas/certificate.ts';
-import { api, call, failure } from '../api.ts';
+import { api, call } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
-import { setFlash } from '../flash.ts';
-import { showServerIssues } from '../form-errors.ts';
 import { ICON_TYPE_SWATCH } from '../icon-types.ts';
-import { usePublish } from '../publish.tsx';
-import { navigate } from '../router.tsx';
+import { useRecordActions } from '../record-actions.ts';
 import { Field, FieldError, PageHeader, Section, describedBy, inputClass } from '../ui.tsx';
 
 const LIST = '/admin/certificates';
@@ -38,9 +34,6 @@ export function CertificateForm({ id }: { id?: string }) {
 }
 
 function CertificateEditor({ id, certificate: c }: { id?: string; certificate: CertificateDetail | undefined }) {
-  const publish = usePublish();
-  const [saveError, setSaveError] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
   const {
     register,
     handleSubmit,
@@ -51,34 +44,14 @@ function CertificateEditor({ id, certificate: c }: { id?: string; certificate: C
     defaultValues: c ? { name: c.name, description: c.description, description_de: c.description_de ?? '', description_fr: c.description_fr ?? '', icon_type: c.icon_type } : EMPTY,
   });
 
-  async function onSubmit(values: CertificateValues) {
-    setSaveError(undefined);
-    try {
-      if (id) await call(api.api.admin.certificates[':id'].$put({ param: { id }, json: values }));
-      else await call(api.api.admin.certificates.$post({ json: values }));
-      publish.changed();
-      setFlash(`Certificate “${values.name}” saved.`);
-      navigate(LIST);
-    } catch (error) {
-      showServerIssues(error, setError, (p) => p in EMPTY);
-      setSaveError(failure('Failed to save certificate. Please try again.', error));
-    }
-  }
-
-  async function onDelete() {
-    if (!id || !confirm('Are you sure you want to delete this certificate?')) return;
-    setDeleting(true);
-    setSaveError(undefined);
-    try {
-      await call(api.api.admin.certificates[':id'].$delete({ param: { id } }));
-      publish.changed();
-      setFlash('Certificate deleted.');
-      navigate(LIST);
-    } catch (error) {
-      setSaveError(failure('Failed to delete certificate. Please try again.', error));
-      setDeleting(false);
-    }
-  }
+  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CertificateValues, CertificateInput>({
+    noun: 'certificate',
+    list: LIST,
+    save: (values) => (id ? call(api.api.admin.certificates[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.certificates.$post({ json: values }))),
+    remove: () => call(api.api.admin.certificates[':id'].$delete({ param: { id: id! } })),
+    setError,
+    isField: (p) => p in EMPTY,
+  });
 
   const title = id ? 'Edit Certificate' : 'Add Certificate';
   const back = { to: LIST, label: 'Back to Certificates' };

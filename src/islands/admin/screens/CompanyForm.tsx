@@ -1,6 +1,6 @@
 // /admin/companies/new and /admin/companies/{id}: Company Details, Translations, Certifications,
 // EU Fines & Penalties and Alternatives, saved in one request (one transaction on the server).
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
@@ -10,10 +10,7 @@ import { api, call, failure } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { NumberInput } from '../NumberInput.tsx';
-import { setFlash } from '../flash.ts';
-import { showServerIssues } from '../form-errors.ts';
-import { usePublish } from '../publish.tsx';
-import { navigate } from '../router.tsx';
+import { useRecordActions } from '../record-actions.ts';
 import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';
 import { AlternativesSection } from './company/AlternativesSection.tsx';
 import { CertificationsSection } from './company/CertificationsSection.tsx';
@@ -96,9 +93,6 @@ export function CompanyForm({ id }: { id?: string }) {
 }
 
 function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
-  const publish = usePublish();
-  const [saveError, setSaveError] = useState<string>();
-  const [deleting, setDeleting] = useState(false);
   const handSlug = useRef(!!id);
   const form = useForm<CompanyInput, unknown, CompanyValues>({
     resolver: zodResolver(companyInputSchema),
@@ -119,34 +113,14 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
   const categoryId = watch('category_id');
   const category: CategoryOption | undefined = useMemo(() => categories.find((c) => c.id === categoryId), [categories, categoryId]);
 
-  async function onSubmit(values: CompanyValues) {
-    setSaveError(undefined);
-    try {
-      if (id) await call(api.api.admin.companies[':id'].$put({ param: { id }, json: values }));
-      else await call(api.api.admin.companies.$post({ json: values }));
-      publish.changed();
-      setFlash(`Company “${values.name}” saved.`);
-      navigate(LIST);
-    } catch (error) {
-      showServerIssues(error, setError, (p) => FIELDS.has(p.split('.')[0]));
-      setSaveError(failure('Failed to save company. Please try again.', error));
-    }
-  }
-
-  async function onDelete() {
-    if (!id || !confirm('Are you sure you want to delete this company?')) return;
-    setDeleting(true);
-    setSaveError(undefined);
-    try {
-      await call(api.api.admin.companies[':id'].$delete({ param: { id } }));
-      publish.changed();
-      setFlash('Company deleted.');
-      navigate(LIST);
-    } catch (error) {
-      setSaveError(failure('Failed to delete company. Please try again.', error));
-      setDeleting(false);
-    }
-  }
+  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CompanyValues, CompanyInput>({
+    noun: 'company',
+    list: LIST,
+    save: (values) => (id ? call(api.api.admin.companies[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.companies.$post({ json: values }))),
+    remove: () => call(api.api.admin.companies[':id'].$delete({ param: { id: id! } })),
+    setError,
+    isField: (p) => FIELDS.has(p.split('.')[0]),
+  });
 
   const title = id ? 'Edit Company' : 'Add Company';
   const back = { to: LIST, label: 'Back to Companies' };
