@@ -18,6 +18,26 @@ export const companyRelations = relations(t.company, ({ one, many }) => ({
   fines: many(t.euFine),
   alternatives: many(t.alternative, { relationName: 'original' }),
   alternativeTo: many(t.alternative, { relationName: 'alternative' }),
+  sources: many(t.source),
+  products: many(t.product),
+}));
+
+export const sourceRelations = relations(t.source, ({ one }) => ({
+  company: one(t.company, { fields: [t.source.companyId], references: [t.company.id] }),
+  product: one(t.product, { fields: [t.source.productId], references: [t.product.id] }),
+}));
+
+export const productRelations = relations(t.product, ({ one, many }) => ({
+  company: one(t.company, { fields: [t.product.companyId], references: [t.company.id] }),
+  subcategory: one(t.subcategory, { fields: [t.product.subcategoryId], references: [t.subcategory.id] }),
+  sources: many(t.source),
+  alternatives: many(t.productAlternative, { relationName: 'original' }),
+  alternativeTo: many(t.productAlternative, { relationName: 'alternative' }),
+}));
+
+export const productAlternativeRelations = relations(t.productAlternative, ({ one }) => ({
+  product: one(t.product, { fields: [t.productAlternative.productId], references: [t.product.id], relationName: 'original' }),
+  alternative: one(t.product, { fields: [t.productAlternative.alternativeId], references: [t.product.id], relationName: 'alternative' }),
 }));
 
 export const companySubcategoryRelations = relations(t.companySubcategory, ({ one }) => ({

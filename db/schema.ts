@@ -2,19 +2,47 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-import { CERTIFICATION_STATUSES, ICON_TYPES } from './enums.ts';
+import {
+  ADMIN_ROLES,
+  CERTIFICATION_STATUSES,
+  CHANGE_ACTIONS,
+  FINE_KINDS,
+  FINE_STATUSES,
+  HOSTING_REGIONS,
+  ICON_TYPES,
+  OWNER_KINDS,
+  PRICING_MODELS,
+  RECORD_STATUSES,
+} from './enums.ts';
 
 export { CERTIFICATION_STATUSES, ICON_TYPES };
 
-const createdAt = () => text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text('created_at').notNull().default(now);
+
+/**
+ * Translatable text lives in one JSON column per table: { "de": { "description": "…" }, "fr": {…} }.
+ * English is the source and stays in the plain columns; adding a language adds keys, not columns.
+ */
+export type Translations<F extends string = string> = Record<string, Partial<Record<F, string>>>;
+const translations = <F extends string>() =>
+  text('translations', { mode: 'json' }).$type<Translations<F>>().notNull().default(sql`'{}'`);
+
+/** Optimistic concurrency: every save must name the version it read (If-Match); each save bumps it. */
+const versioned = () => ({
+  version: integer('version').notNull().default(1),
+  /** set by every save (null: never edited since import) */
+  updatedAt: text('updated_at'),
+});
 
 export const category = sqliteTable('category', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
-  nameDe: text('name_de'),
-  nameFr: text('name_fr'),
   slug: text('slug').notNull().unique(),
   imageUrl: text('image_url'),
+  // name and slug per language (localized URLs)
+  translations: translations<'name' | 'slug'>(),
+  ...versioned(),
   createdAt: createdAt(),
 });
 
@@ -23,9 +51,8 @@ export const subcategory = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
-    nameDe: text('name_de'),
-    nameFr: text('name_fr'),
     slug: text('slug').notNull().unique(),
+    translations: translations<'name' | 'slug'>(),
     // Subcategories belong to their category: removing the category removes them.
     categoryId: integer('category_id')
       .notNull()
@@ -44,8 +71,18 @@ export const company = sqliteTable(
     country: text('country').notNull(),
     websiteUrl: text('website_url'),
     description: text('description').notNull().default(''),
-    descriptionDe: text('description_de'),
-    descriptionFr: text('description_fr'),
+    translations: translations<'description'>(),
+    // Ownership and jurisdiction. Null means unknown; the control class is derived in
+    // src/lib/ownership.ts and never stored.
+    legalName: text('legal_name'),
+    ownerKind: text('owner_kind', { enum: OWNER_KINDS }),
+    ownerName: text('owner_name'),
+    ownerCountry: text('owner_country'),
+    ownerSince: integer('owner_since'),
+    // Only for digital services: where customer data is hosted.
+    hosting: text('hosting', { enum: HOSTING_REGIONS }),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('published'),
+    ...versioned(),
     foundedYear: integer('founded_year'),
     isUnicorn: integer('is_unicorn', { mode: 'boolean' }).notNull().default(false),
     doubleIrish: integer('double_irish', { mode: 'boolean' }).notNull().default(false),
@@ -66,6 +103,9 @@ export const company = sqliteTable(
     index('company_name_idx').on(t.name),
     index('company_created_idx').on(t.createdAt),
     check('company_employee_count_check', sql`${t.employeeCount} IS NULL OR ${t.employeeCount} >= 0`),
+    check('company_owner_kind_check', sql`${t.ownerKind} IS NULL OR ${t.ownerKind} IN ('founders','investors','listed','cooperative','foundation','state','private_equity','parent')`),
+    check('company_hosting_check', sql`${t.hosting} IS NULL OR ${t.hosting} IN ('eu','ch_uk','outside','mixed','unknown')`),
+    check('company_status_check', sql`${t.status} IN ('published','draft')`),
   ],
 );
 
@@ -83,6 +123,7 @@ export const companySubcategory = sqliteTable(
 );
 
 // "companyId has alternativeId as an alternative": non-European original -> European alternative.
+// The score is not stored: it is computed from facts at build time (src/lib/score.ts).
 export const alternative = sqliteTable(
   'alternatives',
   {
@@ -93,13 +134,11 @@ export const alternative = sqliteTable(
     alternativeId: integer('alternative_id')
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
-    sustainabilityScore: integer('sustainability_score').notNull(),
   },
   (t) => [
     uniqueIndex('alternatives_pair_idx').on(t.companyId, t.alternativeId),
     index('alternatives_alternative_idx').on(t.alternativeId),
     check('alternatives_not_self', sql`${t.companyId} <> ${t.alternativeId}`),
-    check('alternatives_score_range', sql`${t.sustainabilityScore} BETWEEN 0 AND 100`),
   ],
 );
 
@@ -109,9 +148,9 @@ export const certification = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull().unique(),
     description: text('description').notNull(),
-    descriptionDe: text('description_de'),
-    descriptionFr: text('description_fr'),
+    translations: translations<'description'>(),
     iconType: text('icon_type', { enum: ICON_TYPES }).notNull(),
+    ...versioned(),
     createdAt: createdAt(),
   },
   (t) => [check('certification_icon_type_check', sql`${t.iconType} IN ('green','blue','purple','orange','red')`)],
@@ -146,15 +185,31 @@ export const euFine = sqliteTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => company.id, { onDelete: 'cascade' }),
+    // The deciding body: "European Commission", a named data protection authority, a court.
+    body: text('body').notNull().default('European Commission'),
+    kind: text('kind', { enum: FINE_KINDS }).notNull().default('other'),
+    /** amount of the original decision */
     amount: real('amount').notNull(),
+    /** amount after appeals (0 when annulled); totals use this */
+    currentAmount: real('current_amount').notNull(),
+    status: text('status', { enum: FINE_STATUSES }).notNull().default('in_force'),
     currency: text('currency').notNull().default('EUR'),
+    /** decision date */
     date: text('date').notNull(),
     description: text('description').notNull(),
-    descriptionDe: text('description_de'),
-    descriptionFr: text('description_fr'),
+    translations: translations<'description'>(),
+    /** the official decision or press release */
     announcementUrl: text('announcement_url'),
+    /** a page that supports the status (a judgment, or the decision itself while in force) */
+    statusUrl: text('status_url'),
+    verifiedAt: text('verified_at'),
   },
-  (t) => [index('eu_fines_company_date_idx').on(t.companyId, t.date), check('eu_fines_amount_check', sql`${t.amount} >= 0`)],
+  (t) => [
+    index('eu_fines_company_date_idx').on(t.companyId, t.date),
+    check('eu_fines_amount_check', sql`${t.amount} >= 0 AND ${t.currentAmount} >= 0`),
+    check('eu_fines_status_check', sql`${t.status} IN ('in_force','reduced','annulled','under_appeal')`),
+    check('eu_fines_kind_check', sql`${t.kind} IN ('antitrust','dma','gdpr','other')`),
+  ],
 );
 
 export const countryMembership = sqliteTable('country_memberships', {
@@ -181,6 +236,7 @@ export const adminUser = sqliteTable('admin_user', {
   email: text('email').notNull().unique(),
   // scrypt parameters are stored inside the hash string, so they can be raised later.
   passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ADMIN_ROLES }).notNull().default('owner'),
   createdAt: createdAt(),
 });
 
@@ -217,4 +273,96 @@ export const authLog = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('auth_log_created_idx').on(t.createdAt)],
+);
+
+// Evidence: a public https page that supports some facts about a company (or one of its products),
+// with the date someone last checked that it still says so.
+export const source = sqliteTable(
+  'source',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => product.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title'),
+    /** which facts it supports: a JSON array of SOURCE_FACTS */
+    facts: text('facts', { mode: 'json' }).$type<string[]>().notNull(),
+    verifiedAt: text('verified_at').notNull(),
+  },
+  (t) => [index('source_company_idx').on(t.companyId), index('source_product_idx').on(t.productId)],
+);
+
+// What people switch away from or to (Gmail, Proton Mail …), with decision facts. Unknown is null.
+export const product = sqliteTable(
+  'product',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => company.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    subcategoryId: integer('subcategory_id').references(() => subcategory.id, { onDelete: 'set null' }),
+    websiteUrl: text('website_url'),
+    /** what people type, per language: { "en": ["gmail", "google mail"], "fr": ["courriel google"] } */
+    aliases: text('aliases', { mode: 'json' }).$type<Record<string, string[]>>().notNull().default(sql`'{}'`),
+    translations: translations<'name' | 'description'>(),
+    pricing: text('pricing', { enum: PRICING_MODELS }),
+    /** cheapest paid plan per month in EUR, where public */
+    priceFromEur: real('price_from_eur'),
+    /** SPDX licence id when open source, '' for "not open source", null unknown */
+    licence: text('licence'),
+    selfHostable: integer('self_hostable', { mode: 'boolean' }),
+    platforms: text('platforms', { mode: 'json' }).$type<string[]>(),
+    e2ee: integer('e2ee', { mode: 'boolean' }),
+    dataLocation: text('data_location', { enum: HOSTING_REGIONS }),
+    interfaceLanguages: text('interface_languages', { mode: 'json' }).$type<string[]>(),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('published'),
+    ...versioned(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_company_idx').on(t.companyId), index('product_subcategory_idx').on(t.subcategoryId)],
+);
+
+// "productId has alternativeId as an alternative" (Gmail -> Proton Mail).
+export const productAlternative = sqliteTable(
+  'product_alternatives',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    alternativeId: integer('alternative_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    /** the alternative can import data from the original (null: unknown) */
+    canImport: integer('can_import', { mode: 'boolean' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.alternativeId] }),
+    index('product_alternatives_alt_idx').on(t.alternativeId),
+    check('product_alternatives_not_self', sql`${t.productId} <> ${t.alternativeId}`),
+  ],
+);
+
+// Every write, for history, revert and the public change feed. before/after are the record's
+// export-format JSON (null before a create, null after a delete).
+export const change = sqliteTable(
+  'change_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    createdAt: createdAt(),
+    adminId: integer('admin_id').references(() => adminUser.id, { onDelete: 'set null' }),
+    /** kept when the admin is removed */
+    adminEmail: text('admin_email'),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    label: text('label').notNull(),
+    action: text('action', { enum: CHANGE_ACTIONS }).notNull(),
+    before: text('before', { mode: 'json' }),
+    after: text('after', { mode: 'json' }),
+  },
+  (t) => [index('change_log_entity_idx').on(t.entity, t.entityId), index('change_log_created_idx').on(t.createdAt)],
 );

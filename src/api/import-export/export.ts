@@ -1,6 +1,7 @@
 // Export in the import formats (src/lib/schemas/import.ts), so export -> wipe -> import gives the same data.
 import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
+import type { SourceFact } from '../../../db/enums.ts';
 import type { CompanyRecordInput } from '../../lib/schemas/import.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name);
@@ -11,9 +12,8 @@ export async function exportCategories(db: Executor) {
     name: c.name,
     slug: c.slug,
     image_url: c.imageUrl,
-    name_de: c.nameDe,
-    name_fr: c.nameFr,
-    subcategories: c.subcategories.sort(byName).map((s) => ({ name: s.name, slug: s.slug, name_de: s.nameDe, name_fr: s.nameFr })),
+    translations: c.translations,
+    subcategories: c.subcategories.sort(byName).map((s) => ({ name: s.name, slug: s.slug, translations: s.translations })),
   }));
 }
 
@@ -22,8 +22,7 @@ export async function exportCertificates(db: Executor) {
   return rows.sort(byName).map((c) => ({
     name: c.name,
     description: c.description,
-    description_de: c.descriptionDe,
-    description_fr: c.descriptionFr,
+    translations: c.translations,
     icon_type: c.iconType,
   }));
 }
@@ -35,6 +34,8 @@ export async function exportCompanies(db: Executor): Promise<CompanyRecordInput[
       subcategoryLinks: { with: { subcategory: true } },
       certifications: { with: { certification: true } },
       fines: true,
+      sources: true,
+      products: { with: { subcategory: true, sources: true, alternatives: { with: { alternative: { columns: { slug: true } } } } } },
       alternatives: { with: { alternative: { columns: { slug: true } } } },
     },
   });
@@ -53,27 +54,63 @@ export async function exportCompanies(db: Executor): Promise<CompanyRecordInput[
     sustainable: c.sustainable,
     logo_url: c.logoUrl,
     description: c.description,
-    description_de: c.descriptionDe,
-    description_fr: c.descriptionFr,
+    translations: c.translations,
+    legal_name: c.legalName,
+    owner_kind: c.ownerKind,
+    owner_name: c.ownerName,
+    owner_country: c.ownerCountry,
+    owner_since: c.ownerSince,
+    hosting: c.hosting,
+    status: c.status,
     created_at: c.createdAt,
+    sources: c.sources.filter((s) => s.productId === null).sort((a, b) => a.id - b.id).map(sourceRecord),
     certifications: c.certifications
       .map((x) => ({ name: x.certification.name, status: x.status, valid_from: x.validFrom, valid_until: x.validUntil, link: x.link }))
       .sort(byName),
     eu_fines: c.fines
       .sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id)
       .map((f) => ({
+        body: f.body,
+        kind: f.kind,
         amount: f.amount,
+        current_amount: f.currentAmount,
+        status: f.status,
         currency: f.currency,
         date: f.date,
         description: f.description,
-        description_de: f.descriptionDe,
-        description_fr: f.descriptionFr,
-        announcement_url: f.announcementUrl,
+        translations: f.translations,
+        announcement_url: f.announcementUrl ?? '',
+        status_url: f.statusUrl,
+        verified_at: f.verifiedAt,
       })),
-    alternatives: c.alternatives
-      .map((a) => ({ slug: a.alternative.slug, sustainability_score: a.sustainabilityScore }))
-      .sort((a, b) => a.slug.localeCompare(b.slug)),
+    alternatives: c.alternatives.map((a) => ({ slug: a.alternative.slug })).sort((a, b) => a.slug.localeCompare(b.slug)),
+    products: c.products
+      .sort((a, b) => a.slug.localeCompare(b.slug))
+      .map((p) => ({
+        name: p.name,
+        slug: p.slug,
+        description: p.description,
+        translations: p.translations,
+        aliases: p.aliases,
+        subcategory: p.subcategory?.slug ?? null,
+        website_url: p.websiteUrl,
+        pricing: p.pricing,
+        price_from_eur: p.priceFromEur,
+        licence: p.licence,
+        self_hostable: p.selfHostable,
+        platforms: p.platforms,
+        e2ee: p.e2ee,
+        data_location: p.dataLocation,
+        interface_languages: p.interfaceLanguages,
+        status: p.status,
+        sources: p.sources.sort((a, b) => a.id - b.id).map(sourceRecord),
+        alternatives: p.alternatives.map((a) => ({ product: a.alternative.slug, can_import: a.canImport })).sort((a, b) => a.product.localeCompare(b.product)),
+      })),
   }));
+}
+
+function sourceRecord(s: typeof t.source.$inferSelect) {
+  return { url: s.url, title: s.title, facts: s.facts as SourceFact[], verified_at: s.verifiedAt };
 }
 
 /** "companies-2025-03-12.json" */

@@ -11,15 +11,16 @@ import {
   countryRecordSchema,
   type CompanyRecord,
 } from '../../lib/schemas/import.ts';
+import type { SourceValues } from '../../lib/schemas/facts.ts';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { InputError, parseRecords } from './errors.ts';
-import { refreshScores } from './scores.ts';
 
 export async function importCategories(tx: Executor, input: unknown): Promise<number> {
   const records = parseRecords(categoryRecordSchema, input, 'categories');
   assertUnique(records.map((r) => r.slug), 'category slug');
   assertUnique(records.flatMap((r) => r.subcategories.map((s) => s.slug)), 'subcategory slug');
   for (const r of records) {
-    const values = { name: r.name, nameDe: r.name_de, nameFr: r.name_fr, slug: r.slug, imageUrl: r.image_url };
+    const values = { name: r.name, slug: r.slug, imageUrl: r.image_url, translations: r.translations };
     const [row] = await tx
       .insert(t.category)
       .values(values)
@@ -32,7 +33,7 @@ export async function importCategories(tx: Executor, input: unknown): Promise<nu
     await tx.delete(t.companySubcategory).where(inArray(t.companySubcategory.subcategoryId, tx.select({ id: t.subcategory.id }).from(t.subcategory).where(dropped)));
     await tx.delete(t.subcategory).where(dropped);
     for (const s of r.subcategories) {
-      const sub = { name: s.name, nameDe: s.name_de, nameFr: s.name_fr, slug: s.slug, categoryId: row.id };
+      const sub = { name: s.name, slug: s.slug, translations: s.translations, categoryId: row.id };
       await tx.insert(t.subcategory).values(sub).onConflictDoUpdate({ target: t.subcategory.slug, set: sub });
     }
   }
@@ -43,7 +44,7 @@ export async function importCertificates(tx: Executor, input: unknown): Promise<
   const records = parseRecords(certificateRecordSchema, input, 'certificates');
   assertUnique(records.map((r) => r.name.toLowerCase()), 'certificate name');
   for (const r of records) {
-    const values = { name: r.name, description: r.description, descriptionDe: r.description_de, descriptionFr: r.description_fr, iconType: r.icon_type };
+    const values = { name: r.name, description: r.description, translations: r.translations, iconType: r.icon_type };
     await tx.insert(t.certification).values(values).onConflictDoUpdate({ target: t.certification.name, set: values });
   }
   return records.length;
@@ -81,6 +82,14 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
     if (missing) throw new InputError(`Certification not found: ${missing.name} (company "${r.name}")`);
   }
 
+  assertUnique(records.flatMap((r) => r.products.map((p) => p.slug)), 'product slug');
+  const subcategoryBySlug = new Map(categories.flatMap((c) => c.subcategories.map((s) => [s.slug, s.id] as const)));
+  for (const r of records) {
+    for (const p of r.products) {
+      if (p.subcategory && !subcategoryBySlug.has(p.subcategory)) throw new InputError(`Subcategory not found: ${p.subcategory} (product "${p.slug}")`);
+    }
+  }
+  const productIdBySlug = new Map<string, number>();
   const idBySlug = new Map<string, number>();
   for (const r of records) {
     const category = categoryByName.get(r.category.toLowerCase())!;
@@ -90,63 +99,138 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
     const wanted = new Set(r.subcategories.map((s) => s.toLowerCase()));
     const subIds = category.subcategories.filter((s) => wanted.has(s.name.toLowerCase())).map((s) => s.id);
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, companyId));
-    if (subIds.length) await tx.insert(t.companySubcategory).values(subIds.map((subcategoryId) => ({ companyId, subcategoryId })));
+    await insertChunked(tx, t.companySubcategory, subIds.map((subcategoryId) => ({ companyId, subcategoryId })));
 
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, companyId));
-    if (r.certifications.length) {
-      await tx.insert(t.companyCertification).values(
-        r.certifications.map((c) => ({
-          companyId,
-          certificationId: certByName.get(c.name.toLowerCase())!,
-          status: c.status,
-          validFrom: c.valid_from,
-          validUntil: c.valid_until,
-          link: c.link,
-        })),
-      );
-    }
+    await insertChunked(
+      tx,
+      t.companyCertification,
+      r.certifications.map((c) => ({
+        companyId,
+        certificationId: certByName.get(c.name.toLowerCase())!,
+        status: c.status,
+        validFrom: c.valid_from,
+        validUntil: c.valid_until,
+        link: c.link,
+      })),
+    );
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, companyId));
-    if (r.eu_fines.length) {
-      await tx.insert(t.euFine).values(
-        r.eu_fines.map((f) => ({
-          companyId,
-          amount: f.amount,
-          currency: f.currency,
-          date: f.date,
-          description: f.description,
-          descriptionDe: f.description_de,
-          descriptionFr: f.description_fr,
-          announcementUrl: f.announcement_url,
-        })),
-      );
-    }
+    await insertChunked(tx, t.euFine, r.eu_fines.map((f) => fineRow(companyId, f)));
+    await tx.delete(t.source).where(eq(t.source.companyId, companyId));
+    await insertChunked(tx, t.source, r.sources.map((src) => sourceRow(companyId, null, src)));
+    await importProducts(tx, companyId, r, productIdBySlug, subcategoryBySlug);
   }
 
   // Alternatives may point at companies later in the file, so they are linked in a second pass.
   const needed = [...new Set(records.flatMap((r) => (r.alternatives ?? []).map((a) => a.slug)))].filter((s) => !idBySlug.has(s));
-  if (needed.length) {
-    const rows = await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, needed));
+  for (const part of chunks(needed, 500)) {
+    const rows = await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, part));
     for (const row of rows) idBySlug.set(row.slug, row.id);
   }
-  const toScore: { companyId: number; alternativeId: number }[] = [];
   for (const r of records) {
     if (!r.alternatives) continue;
     const companyId = idBySlug.get(r.slug)!;
     await tx.delete(t.alternative).where(eq(t.alternative.companyId, companyId));
-    for (const a of r.alternatives) {
+    const rows = r.alternatives.map((a) => {
       const alternativeId = idBySlug.get(a.slug);
       if (!alternativeId) throw new InputError(`Alternative not found: ${a.slug} (company "${r.name}")`);
       if (alternativeId === companyId) throw new InputError(`A company cannot be its own alternative: ${r.slug}`);
-      await tx
-        .insert(t.alternative)
-        .values({ companyId, alternativeId, sustainabilityScore: a.sustainability_score ?? 0 })
-        .onConflictDoNothing();
-      if (a.sustainability_score == null) toScore.push({ companyId, alternativeId });
+      return { companyId, alternativeId };
+    });
+    await insertChunked(tx, t.alternative, rows, true);
+  }
+  await linkProducts(tx, records, productIdBySlug);
+  return records.length;
+}
+
+function fineRow(companyId: number, f: CompanyRecord['eu_fines'][number]) {
+  return {
+    companyId,
+    body: f.body,
+    kind: f.kind,
+    amount: f.amount,
+    currentAmount: f.current_amount,
+    status: f.status,
+    currency: f.currency,
+    date: f.date,
+    description: f.description,
+    translations: f.translations,
+    announcementUrl: f.announcement_url,
+    statusUrl: f.status_url,
+    verifiedAt: f.verified_at,
+  };
+}
+
+function sourceRow(companyId: number, productId: number | null, s: SourceValues) {
+  return { companyId, productId, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at };
+}
+
+/** Writes a company's products (replacing the stored ones) and remembers their ids by slug. */
+async function importProducts(tx: Executor, companyId: number, r: CompanyRecord, idBySlug: Map<string, number>, subcategoryBySlug: Map<string, number>) {
+  const keep = r.products.map((p) => p.slug);
+  await tx
+    .delete(t.product)
+    .where(keep.length ? and(eq(t.product.companyId, companyId), notInArray(t.product.slug, keep)) : eq(t.product.companyId, companyId));
+  for (const p of r.products) {
+    const values = {
+      companyId,
+      slug: p.slug,
+      name: p.name,
+      description: p.description,
+      translations: p.translations,
+      aliases: p.aliases,
+      subcategoryId: p.subcategory ? subcategoryBySlug.get(p.subcategory)! : null,
+      websiteUrl: p.website_url,
+      pricing: p.pricing,
+      priceFromEur: p.price_from_eur,
+      licence: p.licence,
+      selfHostable: p.self_hostable,
+      platforms: p.platforms,
+      e2ee: p.e2ee,
+      dataLocation: p.data_location,
+      interfaceLanguages: p.interface_languages,
+      status: p.status,
+    };
+    const [row] = await tx.insert(t.product).values(values).onConflictDoUpdate({ target: t.product.slug, set: values }).returning({ id: t.product.id });
+    idBySlug.set(p.slug, row.id);
+    await insertChunked(tx, t.source, p.sources.map((src) => sourceRow(companyId, row.id, src)));
+  }
+}
+
+/** Product alternatives may point at products of later records or of companies already stored. */
+async function linkProducts(tx: Executor, records: CompanyRecord[], idBySlug: Map<string, number>) {
+  const needed = [...new Set(records.flatMap((r) => r.products.flatMap((p) => p.alternatives.map((a) => a.product))))].filter((s) => !idBySlug.has(s));
+  for (const part of chunks(needed, 500)) {
+    const rows = await tx.select({ id: t.product.id, slug: t.product.slug }).from(t.product).where(inArray(t.product.slug, part));
+    for (const row of rows) idBySlug.set(row.slug, row.id);
+  }
+  for (const r of records) {
+    for (const p of r.products) {
+      const productId = idBySlug.get(p.slug)!;
+      await tx.delete(t.productAlternative).where(eq(t.productAlternative.productId, productId));
+      const rows = p.alternatives.map((a) => {
+        const alternativeId = idBySlug.get(a.product);
+        if (!alternativeId) throw new InputError(`Alternative product not found: ${a.product} (product "${p.slug}")`);
+        if (alternativeId === productId) throw new InputError(`A product cannot be its own alternative: ${p.slug}`);
+        return { productId, alternativeId, canImport: a.can_import };
+      });
+      await insertChunked(tx, t.productAlternative, rows, true);
     }
   }
-  // Scores that the file did not give are computed from the facts now in the database.
-  await refreshScores(tx, toScore);
-  return records.length;
+}
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Inserts rows in statements of at most 100 rows, so huge lists never exceed SQLite's statement limits. */
+async function insertChunked<T extends SQLiteTable>(tx: Executor, table: T, rows: T['$inferInsert'][], ignoreDuplicates = false) {
+  for (const part of chunks(rows, 100)) {
+    const q = tx.insert(table).values(part);
+    await (ignoreDuplicates ? q.onConflictDoNothing() : q);
+  }
 }
 
 async function upsertCompany(tx: Executor, r: CompanyRecord, categoryId: number): Promise<number> {
@@ -156,8 +240,14 @@ async function upsertCompany(tx: Executor, r: CompanyRecord, categoryId: number)
     country: r.country,
     websiteUrl: r.website_url,
     description: r.description,
-    descriptionDe: r.description_de,
-    descriptionFr: r.description_fr,
+    translations: r.translations,
+    legalName: r.legal_name,
+    ownerKind: r.owner_kind,
+    ownerName: r.owner_name,
+    ownerCountry: r.owner_country,
+    ownerSince: r.owner_since,
+    hosting: r.hosting,
+    status: r.status,
     foundedYear: r.founded_year,
     isUnicorn: r.is_unicorn,
     doubleIrish: r.double_irish,

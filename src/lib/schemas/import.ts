@@ -1,30 +1,31 @@
-// The import/export file formats (SPEC section 3 "category export file", extended with translations,
-// certifications, fines and alternatives). Seeding uses the same formats and the same import code.
+// The import/export file formats: categories, certificates, countries and companies (with their
+// ownership, sources, certifications, fines, products and alternatives). Translated text sits in
+// `translations` ({ de: {…}, fr: {…} }). Seeding uses the same formats and the same import code.
 import { z } from 'zod';
-import { CERTIFICATION_STATUSES, ICON_TYPES } from '../../../db/enums.ts';
-import { dateSchema, nameSchema, optionalText, optionalUrl, slugSchema } from './common.ts';
+import { CERTIFICATION_STATUSES, HOSTING_REGIONS, ICON_TYPES, PLATFORMS, PRICING_MODELS, RECORD_STATUSES } from '../../../db/enums.ts';
+import { LANGS } from '../i18n-langs.ts';
+import { translationsSchema } from '../translations.ts';
+import { dateSchema, nameSchema, optionalText, optionalUrl, slugSchema, urlOrPath } from './common.ts';
+import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
 
 export const subcategoryRecordSchema = z.object({
   name: nameSchema,
   slug: slugSchema,
-  name_de: optionalText,
-  name_fr: optionalText,
+  translations: translationsSchema({ name: 200, slug: 120 }),
 });
 
 export const categoryRecordSchema = z.object({
   name: nameSchema,
   slug: slugSchema,
-  image_url: z.string().trim().max(500).nullish().transform((v) => v || null),
-  name_de: optionalText,
-  name_fr: optionalText,
-  subcategories: z.array(subcategoryRecordSchema).default([]),
+  image_url: urlOrPath('Image URL must be an https:// address or a path on this site'),
+  translations: translationsSchema({ name: 200, slug: 120 }),
+  subcategories: z.array(subcategoryRecordSchema).max(200, 'At most 200 subcategories per category').default([]),
 });
 
 export const certificateRecordSchema = z.object({
   name: nameSchema,
   description: z.string().trim().min(1, 'Description is required').max(2000),
-  description_de: optionalText,
-  description_fr: optionalText,
+  translations: translationsSchema({ description: 2000 }),
   icon_type: z.enum(ICON_TYPES, 'Icon type must be one of green, blue, purple, orange, red'),
 });
 
@@ -36,48 +37,84 @@ export const companyCertificationRecordSchema = z.object({
   link: optionalUrl,
 });
 
-export const fineRecordSchema = z.object({
-  // SPEC: the amount is parsed as a number.
-  amount: z.coerce.number('Amount must be a number').min(0, 'Amount must be 0 or more'),
-  currency: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v.toUpperCase() : 'EUR')),
-  date: dateSchema,
-  description: z.string().trim().min(1, 'Description is required').max(2000),
-  description_de: optionalText,
-  description_fr: optionalText,
-  announcement_url: optionalUrl,
-});
-
 export const alternativeRecordSchema = z.object({
   slug: slugSchema,
-  sustainability_score: z.number().int().min(0).max(100).nullish(),
 });
 
-export const companyRecordSchema = z.object({
+const optionalBool = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? null);
+const codeList = (values: readonly string[], label: string) =>
+  z
+    .array(z.enum(values as [string, ...string[]], `${label} must be one of: ${values.join(', ')}`))
+    .max(values.length)
+    .nullish()
+    .transform((v) => (v ? [...new Set(v)] : null));
+
+export const productRecordSchema = z.object({
   name: nameSchema,
   slug: slugSchema,
-  country: z.string().trim().toUpperCase().length(2, 'Country must be a two-letter code'),
+  description: z.string().trim().max(2000).default(''),
+  translations: translationsSchema({ name: 200, description: 2000 }),
+  /** per language: what people type to find it */
+  aliases: z
+    .partialRecord(z.enum(LANGS), z.array(z.string().trim().min(1).max(100)).max(30, 'At most 30 aliases per language'))
+    .default({}),
+  /** slug of a subcategory */
+  subcategory: slugSchema.nullish().transform((v) => v ?? null),
   website_url: optionalUrl,
-  category: nameSchema,
-  subcategories: z.array(z.string().trim()).default([]),
-  founded_year: z.number().int().min(1000).max(2100).nullish().transform((v) => v ?? null),
-  headquarters: optionalText,
-  employee_count: z.number().int().min(0).nullish().transform((v) => v ?? null),
-  is_unicorn: z.boolean().default(false),
-  double_irish: z.boolean().default(false),
-  sustainable: z.boolean().default(false),
-  logo_url: optionalUrl,
-  description: z.string().trim().max(5000).default(''),
-  description_de: optionalText,
-  description_fr: optionalText,
-  created_at: z.string().nullish(),
-  certifications: z.array(companyCertificationRecordSchema).default([]),
-  eu_fines: z.array(fineRecordSchema).default([]),
-  alternatives: z.array(alternativeRecordSchema).optional(),
+  pricing: z
+    .enum(PRICING_MODELS)
+    .nullish()
+    .transform((v) => v ?? null),
+  price_from_eur: z.number().min(0).max(100000).nullish().transform((v) => v ?? null),
+  /** SPDX licence id when open source, "" when not, null unknown */
+  licence: z.string().trim().max(100).nullish().transform((v) => v ?? null),
+  self_hostable: optionalBool,
+  platforms: codeList(PLATFORMS, 'Platform'),
+  e2ee: optionalBool,
+  data_location: z
+    .enum(HOSTING_REGIONS)
+    .nullish()
+    .transform((v) => v ?? null),
+  interface_languages: z.array(z.string().trim().min(2).max(10)).max(100).nullish().transform((v) => v ?? null),
+  status: z.enum(RECORD_STATUSES).default('published'),
+  sources: z.array(sourceSchema).max(50, 'At most 50 sources per product').default([]),
+  /** products this one can replace it with: { product: slug, can_import } */
+  alternatives: z
+    .array(z.object({ product: slugSchema, can_import: optionalBool }))
+    .max(200, 'At most 200 alternatives per product')
+    .default([]),
 });
+export type ProductRecord = z.infer<typeof productRecordSchema>;
+
+export const companyRecordSchema = z
+  .object({
+    name: nameSchema,
+    slug: slugSchema,
+    country: z.string().trim().toUpperCase().length(2, 'Country must be a two-letter code'),
+    website_url: optionalUrl,
+    category: nameSchema,
+    subcategories: z.array(z.string().trim()).max(100, 'At most 100 subcategories').default([]),
+    founded_year: z.number().int().min(1000).max(2100).nullish().transform((v) => v ?? null),
+    headquarters: optionalText,
+    employee_count: z.number().int().min(0).nullish().transform((v) => v ?? null),
+    is_unicorn: z.boolean().default(false),
+    double_irish: z.boolean().default(false),
+    sustainable: z.boolean().default(false),
+    logo_url: optionalUrl,
+    description: z.string().trim().max(5000).default(''),
+    translations: translationsSchema({ description: 5000 }),
+    ...ownershipShape,
+    created_at: z.string().nullish(),
+    sources: z.array(sourceSchema).max(50, 'At most 50 sources per company').default([]),
+    certifications: z.array(companyCertificationRecordSchema).max(100, 'At most 100 certifications per company').default([]),
+    eu_fines: z.array(fineSchema).max(500, 'At most 500 fines per company').default([]),
+    alternatives: z.array(alternativeRecordSchema).max(200, 'At most 200 alternatives per company').optional(),
+    products: z.array(productRecordSchema).max(100, 'At most 100 products per company').default([]),
+  })
+  .superRefine(checkOwnership);
 
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export type CertificateRecord = z.infer<typeof certificateRecordSchema>;
