@@ -1,4 +1,4 @@
-// The built-in country list (53 entries). Country slugs are English in every language; names are localized.
+// The built-in country list (54 entries). Country slugs are English in every language; names are localized.
 import type { Lang } from './i18n-langs.ts';
 
 export type Region = 'Europe' | 'Americas' | 'Asia' | 'Oceania' | 'Africa';
@@ -60,6 +60,7 @@ export const COUNTRIES: readonly Country[] = [
   { code: 'CN', region: 'Asia', slug: 'china', names: { en: 'China', de: 'China', fr: 'Chine' } },
   { code: 'JP', region: 'Asia', slug: 'japan', names: { en: 'Japan', de: 'Japan', fr: 'Japon' } },
   { code: 'KR', region: 'Asia', slug: 'south-korea', names: { en: 'South Korea', de: 'Südkorea', fr: 'Corée du Sud' } },
+  { code: 'SG', region: 'Asia', slug: 'singapore', names: { en: 'Singapore', de: 'Singapur', fr: 'Singapour' } },
   { code: 'IN', region: 'Asia', slug: 'india', names: { en: 'India', de: 'Indien', fr: 'Inde' } },
   { code: 'AU', region: 'Oceania', slug: 'australia', names: { en: 'Australia', de: 'Australien', fr: 'Australie' } },
   { code: 'NZ', region: 'Oceania', slug: 'new-zealand', names: { en: 'New Zealand', de: 'Neuseeland', fr: 'Nouvelle-Zélande' } },
