@@ -11,13 +11,14 @@ import { COUNTRIES, EUROPEAN_COUNTRIES } from '../src/lib/countries.ts';
 import { slugify } from '../src/lib/schemas/common.ts';
 import type { CompanyRecordInput } from '../src/lib/schemas/import.ts';
 
-export interface SeedCategory {
+type Names = { translations?: Record<string, { name?: string | null } | null | undefined> | null };
+export interface SeedCategory extends Names {
   name: string;
-  name_de?: string | null;
-  name_fr?: string | null;
   slug: string;
-  subcategories: { name: string; name_de?: string | null; name_fr?: string | null; slug: string }[];
+  subcategories: ({ name: string; slug: string } & Names)[];
 }
+
+const nameIn = (record: { name: string } & Names, lang: string) => record.translations?.[lang]?.name || record.name;
 
 export interface SeedInput {
   categories: SeedCategory[];
@@ -135,7 +136,7 @@ export function generateDirectory(seedInput: SeedInput, options: SyntheticOption
     slugs.add(slug);
 
     const subs = category.subcategories.length ? Array.from(new Set(Array.from({ length: int(1, 2) }, () => pick(category.subcategories)))) : [];
-    const sub = subs[0] ?? { name: category.name, name_de: category.name_de, name_fr: category.name_fr };
+    const sub = subs[0] ?? category;
     const place = countryOf.get(country)!;
     const european = !nonEuropean;
     generated.push({
@@ -152,8 +153,11 @@ export function generateDirectory(seedInput: SeedInput, options: SyntheticOption
       double_irish: nonEuropean && random() < 0.02,
       sustainable: european && random() < 0.12,
       description: TEMPLATES.en(name, place.names.en, category.name, sub.name),
-      description_de: TEMPLATES.de(name, place.names.de, category.name_de ?? category.name, sub.name_de ?? sub.name),
-      description_fr: TEMPLATES.fr(name, place.names.fr, category.name_fr ?? category.name, sub.name_fr ?? sub.name),
+      translations: {
+        de: { description: TEMPLATES.de(name, place.names.de, nameIn(category, 'de'), nameIn(sub, 'de')) },
+        fr: { description: TEMPLATES.fr(name, place.names.fr, nameIn(category, 'fr'), nameIn(sub, 'fr')) },
+      },
+      ...syntheticOwnership(random, country, european, slug),
       certifications:
         european && random() < 0.06 && seedInput.certifications.length
           ? Array.from(new Set(Array.from({ length: int(1, 2) }, () => pick(seedInput.certifications).name))).map((cert) => ({
@@ -166,13 +170,18 @@ export function generateDirectory(seedInput: SeedInput, options: SyntheticOption
         nonEuropean && random() < 0.25
           ? Array.from({ length: int(1, 3) }, (_, n) => {
               const year = int(2004, 2025);
+              const status = pick(['in_force', 'in_force', 'under_appeal', 'reduced', 'annulled'] as const);
+              const amount = int(1, 4000) * 250_000;
               return {
-                amount: int(1, 4000) * 250_000,
+                body: 'European Commission',
+                kind: 'antitrust' as const,
+                amount,
+                current_amount: status === 'annulled' ? 0 : status === 'reduced' ? Math.round(amount * 0.8) : amount,
+                status,
                 currency: 'EUR',
                 date: `${year}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`,
                 description: FINE_TEXT.en,
-                description_de: FINE_TEXT.de,
-                description_fr: FINE_TEXT.fr,
+                translations: { de: { description: FINE_TEXT.de }, fr: { description: FINE_TEXT.fr } },
                 announcement_url: `https://ec.europa.eu/commission/presscorner/detail/en/ip_${String(year % 100).padStart(2, '0')}_${1000 + i * 3 + n}`,
               };
             })
@@ -199,4 +208,19 @@ export function generateDirectory(seedInput: SeedInput, options: SyntheticOption
     c.alternatives = [...chosen].map((slug) => ({ slug }));
   }
   return { categories, certifications: seedInput.certifications, companies: all };
+}
+
+const OWNER_COUNTRIES_OUTSIDE = ['US', 'CN', 'JP'];
+
+/** Ownership facts and one source, so that generated pages show the trust card like real ones. */
+function syntheticOwnership(random: () => number, country: string, european: boolean, slug: string) {
+  const r = random();
+  const foreignOwner = european && r < 0.05;
+  const kind = foreignOwner ? 'parent' : r < 0.4 ? 'founders' : r < 0.7 ? 'investors' : r < 0.85 ? 'listed' : 'private_equity';
+  return {
+    owner_kind: kind as 'parent' | 'founders' | 'investors' | 'listed' | 'private_equity',
+    owner_name: kind === 'parent' || kind === 'private_equity' ? `Holding of ${slug}` : null,
+    owner_country: foreignOwner ? OWNER_COUNTRIES_OUTSIDE[Math.floor(random() * OWNER_COUNTRIES_OUTSIDE.length)] : kind === 'private_equity' ? country : null,
+    sources: [{ url: `https://www.${slug}.example/about`, title: 'About us', facts: ['headquarters' as const, 'ownership' as const], verified_at: '2026-01-01' }],
+  };
 }

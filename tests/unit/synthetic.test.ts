@@ -26,8 +26,8 @@ describe('generateDirectory', () => {
     for (const country of EUROPEAN_COUNTRIES) expect(countries.has(country.code), country.code).toBe(true);
     for (const c of generated) {
       expect(c.description).toContain(c.name);
-      expect(c.description_de).toContain(c.name);
-      expect(c.description_fr).toContain(c.name);
+      expect(c.translations?.de?.description).toContain(c.name);
+      expect(c.translations?.fr?.description).toContain(c.name);
     }
   });
 
