@@ -1,13 +1,17 @@
 // The one module that reads the database at build time. Everything is loaded once per build into
 // memory and indexed, so 30,000 pages cost a handful of queries. Pages and components call the
 // functions below; nothing else under src/pages or src/components touches the database.
+// Drafts never reach the public site: they (and everything that hangs on them) are dropped here.
 import { asc } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { parseEnv } from './env.ts';
 import { DEFAULT_EU_MEMBERS, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
-import { localized } from './i18n.ts';
+import { localizedField } from './translations.ts';
+import { controlClass, type ControlClass } from './ownership.ts';
+import { countedAmount } from './schemas/facts.ts';
+import { DIGITAL_CATEGORY_SLUGS, VERIFIED_CERTIFICATION_STATUSES, heldFacts, scoreOf, type Score } from './score.ts';
 
 let dbPromise: Promise<Db> | undefined;
 
@@ -20,11 +24,13 @@ export function buildDb(): Promise<Db> {
   return dbPromise;
 }
 
-export type CompanyRow = typeof t.company.$inferSelect;
+/** A published company with its derived control class. */
+export type CompanyRow = typeof t.company.$inferSelect & { control: ControlClass };
 export type CategoryRow = typeof t.category.$inferSelect;
 export type SubcategoryRow = typeof t.subcategory.$inferSelect;
 export type CertificationRow = typeof t.certification.$inferSelect;
 export type FineRow = typeof t.euFine.$inferSelect;
+export type SourceRow = typeof t.source.$inferSelect;
 
 export interface CategoryWithSubs extends CategoryRow {
   subcategories: SubcategoryRow[];
@@ -44,6 +50,7 @@ export interface AlternativeLink {
 }
 
 export interface Directory {
+  /** published companies, by name */
   companies: CompanyRow[];
   companyBySlug: Map<string, CompanyRow>;
   companyById: Map<number, CompanyRow>;
@@ -56,8 +63,12 @@ export interface Directory {
   companyIdsBySubcategory: Map<number, number[]>;
   certificationsByCompany: Map<number, CompanyCertificationView[]>;
   certifications: CertificationRow[];
+  /** newest first */
   finesByCompany: Map<number, FineRow[]>;
-  /** original company id -> its (European) alternatives, best score first */
+  /** company-level sources (not a product's), newest verification first */
+  sourcesByCompany: Map<number, SourceRow[]>;
+  scoreByCompany: Map<number, Score>;
+  /** original company id -> its (European) alternatives: European-owned first, then by score */
   alternativesOf: Map<number, AlternativeLink[]>;
   /** alternative company id -> the companies it replaces */
   alternativeTo: Map<number, AlternativeLink[]>;
@@ -68,12 +79,18 @@ let directory: Promise<Directory> | undefined;
 
 /** Loads the whole directory once per build. */
 export function loadDirectory(): Promise<Directory> {
-  return (directory ??= load());
+  return (directory ??= buildDb().then(loadDirectoryFrom));
 }
 
-async function load(): Promise<Directory> {
-  const db = await buildDb();
-  const [companies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships] = await Promise.all([
+/** The order classes are listed in: European-owned first, labelled ones after unverified ones. */
+export const CONTROL_ORDER: Record<ControlClass, number> = { european: 0, unverified: 1, european_hq_foreign_owner: 2, non_european: 3 };
+
+/** The day the build runs (YYYY-MM-DD): certifications that expired before it do not count. */
+const buildDay = () => new Date().toISOString().slice(0, 10);
+
+/** Reads a database into the directory (the build's, or a test's throw-away one). */
+export async function loadDirectoryFrom(db: Db): Promise<Directory> {
+  const [rawCompanies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships, sources] = await Promise.all([
     db.select().from(t.company).orderBy(asc(t.company.name)),
     db.select().from(t.category).orderBy(asc(t.category.name)),
     db.select().from(t.subcategory).orderBy(asc(t.subcategory.name)),
@@ -83,12 +100,16 @@ async function load(): Promise<Directory> {
     db.select().from(t.euFine),
     db.select().from(t.alternative),
     db.select().from(t.countryMembership),
+    db.select().from(t.source),
   ]);
+  const companies: CompanyRow[] = rawCompanies.filter((c) => c.status === 'published').map((c) => ({ ...c, control: controlClass(c) }));
   // Names sort as a reader expects (case- and accent-insensitive), not in SQLite's byte order.
   const collator = new Intl.Collator('en', { sensitivity: 'base' });
   companies.sort((a, b) => collator.compare(a.name, b.name));
   const companyById = new Map(companies.map((c) => [c.id, c]));
+  const published = (companyId: number) => companyById.has(companyId);
   const cats: CategoryWithSubs[] = categories.map((c) => ({ ...c, subcategories: subcategories.filter((s) => s.categoryId === c.id) }));
+  const categoryById = new Map(cats.map((c) => [c.id, c]));
   const certById = new Map(certs.map((c) => [c.id, c]));
   const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
     const list = map.get(key);
@@ -99,35 +120,68 @@ async function load(): Promise<Directory> {
   const subcategoryIdsByCompany = new Map<number, number[]>();
   const companyIdsBySubcategory = new Map<number, number[]>();
   for (const l of links) {
+    if (!published(l.companyId)) continue;
     push(subcategoryIdsByCompany, l.companyId, l.subcategoryId);
     push(companyIdsBySubcategory, l.subcategoryId, l.companyId);
   }
   const certificationsByCompany = new Map<number, CompanyCertificationView[]>();
   for (const cc of companyCerts) {
     const certification = certById.get(cc.certificationId);
-    if (certification) push(certificationsByCompany, cc.companyId, { certification, status: cc.status, validFrom: cc.validFrom, validUntil: cc.validUntil, link: cc.link });
+    if (certification && published(cc.companyId)) {
+      push(certificationsByCompany, cc.companyId, { certification, status: cc.status, validFrom: cc.validFrom, validUntil: cc.validUntil, link: cc.link });
+    }
   }
   const finesByCompany = new Map<number, FineRow[]>();
-  for (const f of [...fines].sort((a, b) => b.date.localeCompare(a.date))) push(finesByCompany, f.companyId, f);
+  for (const f of [...fines].sort((a, b) => b.date.localeCompare(a.date) || b.amount - a.amount)) if (published(f.companyId)) push(finesByCompany, f.companyId, f);
+  const sourcesByCompany = new Map<number, SourceRow[]>();
+  for (const s of [...sources].sort((a, b) => b.verifiedAt.localeCompare(a.verifiedAt) || a.id - b.id)) {
+    if (s.productId == null && published(s.companyId)) push(sourcesByCompany, s.companyId, s);
+  }
+  const euMemberCodes = euMemberSet(memberships);
+
+  const digital = new Set<number>(cats.filter((c) => (DIGITAL_CATEGORY_SLUGS as readonly string[]).includes(c.slug)).map((c) => c.id));
+  const today = buildDay();
+  const scoreByCompany = new Map<number, Score>();
+  for (const c of companies) {
+    const verified = (certificationsByCompany.get(c.id) ?? []).filter(
+      (cc) => (VERIFIED_CERTIFICATION_STATUSES as readonly string[]).includes(cc.status) && (!cc.validUntil || cc.validUntil >= today),
+    );
+    scoreByCompany.set(
+      c.id,
+      scoreOf({
+        control: c.control,
+        headquarters: euMemberCodes.has(c.country) ? 'eu' : isEuropean(c.country) ? 'europe' : 'outside',
+        digital: digital.has(c.categoryId) || c.hosting != null,
+        hosting: c.hosting,
+        certifications: verified.map((cc) => ({ name: cc.certification.name, iconType: cc.certification.iconType })),
+        countedFineStatuses: (finesByCompany.get(c.id) ?? []).filter((f) => countedAmount(f) > 0).map((f) => f.status),
+        sustainable: c.sustainable,
+        held: heldFacts(c),
+        sourced: new Set((sourcesByCompany.get(c.id) ?? []).flatMap((s) => s.facts)),
+      }),
+    );
+  }
+
   const alternativesOf = new Map<number, AlternativeLink[]>();
   const alternativeTo = new Map<number, AlternativeLink[]>();
   for (const a of alternatives) {
     const original = companyById.get(a.companyId);
     const alt = companyById.get(a.alternativeId);
     if (!original || !alt) continue;
-    push(alternativesOf, a.companyId, { company: alt, score: a.sustainabilityScore });
-    push(alternativeTo, a.alternativeId, { company: original, score: a.sustainabilityScore });
+    push(alternativesOf, a.companyId, { company: alt, score: scoreByCompany.get(alt.id)!.total });
+    push(alternativeTo, a.alternativeId, { company: original, score: scoreByCompany.get(original.id)!.total });
   }
-  const byScore = (x: AlternativeLink, y: AlternativeLink) => y.score - x.score || x.company.name.localeCompare(y.company.name);
-  for (const list of alternativesOf.values()) list.sort(byScore);
-  for (const list of alternativeTo.values()) list.sort(byScore);
+  const ordered = (x: AlternativeLink, y: AlternativeLink) =>
+    CONTROL_ORDER[x.company.control] - CONTROL_ORDER[y.company.control] || y.score - x.score || collator.compare(x.company.name, y.company.name);
+  for (const list of alternativesOf.values()) list.sort(ordered);
+  for (const list of alternativeTo.values()) list.sort((x, y) => collator.compare(x.company.name, y.company.name));
 
   return {
     companies,
     companyBySlug: new Map(companies.map((c) => [c.slug, c])),
     companyById,
     categories: cats,
-    categoryById: new Map(cats.map((c) => [c.id, c])),
+    categoryById,
     categoryBySlug: new Map(cats.map((c) => [c.slug, c])),
     subcategoryById: new Map(subcategories.map((s) => [s.id, s])),
     subcategoryBySlug: new Map(subcategories.map((s) => [s.slug, s])),
@@ -136,9 +190,11 @@ async function load(): Promise<Directory> {
     certificationsByCompany,
     certifications: certs,
     finesByCompany,
+    sourcesByCompany,
+    scoreByCompany,
     alternativesOf,
     alternativeTo,
-    euMembers: euMemberSet(memberships),
+    euMembers: euMemberCodes,
   };
 }
 
@@ -201,6 +257,8 @@ export interface CompanyDetail {
   subcategories: SubcategoryRow[];
   certifications: CompanyCertificationView[];
   fines: FineRow[];
+  sources: SourceRow[];
+  score: Score;
   alternatives: AlternativeLink[];
   alternativeTo: AlternativeLink[];
 }
@@ -217,9 +275,42 @@ export async function companyDetail(slug: string): Promise<CompanyDetail | undef
       .filter((s): s is SubcategoryRow => !!s),
     certifications: d.certificationsByCompany.get(company.id) ?? [],
     fines: d.finesByCompany.get(company.id) ?? [],
+    sources: d.sourcesByCompany.get(company.id) ?? [],
+    score: d.scoreByCompany.get(company.id)!,
     alternatives: d.alternativesOf.get(company.id) ?? [],
     alternativeTo: d.alternativeTo.get(company.id) ?? [],
   };
+}
+
+/** Sum of the amounts that count (not annulled, after appeals), per currency; EUR first. */
+export function fineTotal(fines: readonly FineRow[]): number {
+  return fines.filter((f) => f.currency === 'EUR').reduce((sum, f) => sum + countedAmount(f), 0);
+}
+
+export interface FineWithCompany extends FineRow {
+  company: CompanyRow;
+}
+
+/** Every fine of a published company, newest decision first (the /fines page). */
+export async function allFines(): Promise<FineWithCompany[]> {
+  const d = await loadDirectory();
+  return [...d.finesByCompany.entries()]
+    .flatMap(([id, fines]) => fines.map((f) => ({ ...f, company: d.companyById.get(id)! })))
+    .sort((a, b) => b.date.localeCompare(a.date) || b.amount - a.amount);
+}
+
+export interface ForeignOwned {
+  company: CompanyRow;
+  /** sources that support the ownership */
+  sources: SourceRow[];
+}
+
+/** European-headquartered companies controlled from outside Europe (the criteria page's register). */
+export async function foreignOwnedCompanies(): Promise<ForeignOwned[]> {
+  const d = await loadDirectory();
+  return d.companies
+    .filter((c) => c.control === 'european_hq_foreign_owner')
+    .map((company) => ({ company, sources: (d.sourcesByCompany.get(company.id) ?? []).filter((s) => s.facts.includes('ownership')) }));
 }
 
 export interface CountryCompanies {
@@ -257,6 +348,6 @@ export async function euMembers(): Promise<Set<string>> {
 }
 
 /** Localized names and descriptions, falling back to English. */
-export const categoryName = (c: Pick<CategoryRow, 'name' | 'nameDe' | 'nameFr'>, lang: Lang) => localized(lang, c.name, c.nameDe, c.nameFr);
-export const companyDescription = (c: Pick<CompanyRow, 'description' | 'descriptionDe' | 'descriptionFr'>, lang: Lang) =>
-  localized(lang, c.description, c.descriptionDe, c.descriptionFr);
+export const categoryName = (c: Pick<CategoryRow, 'name' | 'translations'>, lang: Lang) => localizedField(c, 'name', lang);
+export const companyDescription = (c: Pick<CompanyRow, 'description' | 'translations'>, lang: Lang) => localizedField(c, 'description', lang);
+export const fineDescription = (f: Pick<FineRow, 'description' | 'translations'>, lang: Lang) => localizedField(f, 'description', lang);

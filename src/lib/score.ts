@@ -1,0 +1,149 @@
+// The score of a company (0–100), computed at build time only from facts we hold and show on its
+// page. Each criterion earns points with the fact behind it; criteria that do not apply (hosting of
+// a company that is not a digital service) are left out, and the score is rescaled over the points
+// that apply: score = round(100 × earned / applicable). The criteria page renders this rubric from
+// the constants below, so the page and the code cannot drift apart.
+import type { ControlClass, HostingRegion } from './ownership.ts';
+
+/** Maximum points per criterion, in the order pages show them. */
+export const SCORE_MAX = {
+  ownership: 30,
+  headquarters: 15,
+  hosting: 15,
+  certifications: 15,
+  sources: 12,
+  fines: 10,
+  sustainableMark: 5,
+} as const;
+export type Criterion = keyof typeof SCORE_MAX;
+export const CRITERIA = Object.keys(SCORE_MAX) as Criterion[];
+
+/** Points of each value of a criterion (the rubric's table). */
+export const SCORE_POINTS = {
+  ownership: { european: 30, european_hq_foreign_owner: 10, unverified: 0, non_european: 0 } satisfies Record<ControlClass, number>,
+  headquarters: { eu: 15, europe: 10, outside: 0 },
+  hosting: { eu: 15, ch_uk: 10, mixed: 5, outside: 0, unknown: 0 } satisfies Record<HostingRegion, number>,
+  /** per verified certification, up to SCORE_MAX.certifications */
+  certifications: { environmental: 10, other: 5 },
+  /** no fine counts; only fines still under appeal; a fine in force (or reduced) */
+  fines: { none: 10, under_appeal: 5, in_force: 0 },
+  sustainableMark: { yes: 5, no: 0 },
+} as const;
+
+/**
+ * Facts that earn "sourced facts" points when we hold them and a source supports them (headquarters
+ * and ownership need a source anyway, so they earn nothing extra). Hosting only for digital services.
+ */
+export const SOURCED_FACTS = ['founded', 'employees', 'legal_name', 'hosting'] as const;
+export type SourcedFact = (typeof SOURCED_FACTS)[number];
+
+/** Certification statuses that count as verified (a pending one does not). */
+export const VERIFIED_CERTIFICATION_STATUSES = ['Verified', 'Certified', 'Compliant'] as const;
+
+/** Categories whose companies are digital services (where customer data is hosted matters). */
+export const DIGITAL_CATEGORY_SLUGS = [
+  'cloud-hosting',
+  'email-office',
+  'messaging',
+  'search-browsers',
+  'security-privacy',
+  'social-media',
+  'software-ai',
+  'finance-payments',
+] as const;
+
+export interface ScoreInput {
+  control: ControlClass;
+  /** headquarters in an EU member state / elsewhere in Europe / outside Europe */
+  headquarters: 'eu' | 'europe' | 'outside';
+  /** a digital service: hosting applies */
+  digital: boolean;
+  hosting: HostingRegion | null;
+  /** icon types of certifications that are verified and not expired */
+  certifications: readonly { name: string; iconType: string }[];
+  /** statuses of the company's fines whose counted amount is above zero */
+  countedFineStatuses: readonly string[];
+  sustainable: boolean;
+  /** facts we hold (a value is on record) */
+  held: ReadonlySet<SourcedFact>;
+  /** facts a source supports */
+  sourced: ReadonlySet<string>;
+}
+
+/** Why a criterion earned its points: a message key suffix and its values, rendered by the page. */
+export interface CriterionResult {
+  criterion: Criterion;
+  points: number;
+  max: number;
+  /** false: not applicable, left out of the total */
+  applies: boolean;
+  /** what the points are for, e.g. 'european', 'eu', 'none'; pages turn it into words */
+  reason: string;
+  /** values the words need (counts, certification names) */
+  values: Record<string, string | number>;
+}
+
+export interface Score {
+  /** 0–100 */
+  total: number;
+  earned: number;
+  applicable: number;
+  criteria: CriterionResult[];
+}
+
+const isEnvironmental = (iconType: string) => iconType === 'green';
+
+export function scoreOf(f: ScoreInput): Score {
+  const P = SCORE_POINTS;
+  const criteria: CriterionResult[] = [];
+  const add = (criterion: Criterion, points: number, reason: string, values: Record<string, string | number> = {}, applies = true) =>
+    criteria.push({ criterion, points: applies ? Math.min(points, SCORE_MAX[criterion]) : 0, max: SCORE_MAX[criterion], applies, reason, values });
+
+  add('ownership', P.ownership[f.control], f.control);
+  add('headquarters', P.headquarters[f.headquarters], f.headquarters);
+  if (f.digital) add('hosting', P.hosting[f.hosting ?? 'unknown'], f.hosting ?? 'unknown');
+  else add('hosting', 0, 'not_digital', {}, false);
+
+  const environmental = f.certifications.filter((c) => isEnvironmental(c.iconType));
+  const certPoints = environmental.length * P.certifications.environmental + (f.certifications.length - environmental.length) * P.certifications.other;
+  add('certifications', certPoints, f.certifications.length ? 'some' : 'none', {
+    count: f.certifications.length,
+    environmental: environmental.length,
+    names: f.certifications.map((c) => c.name).join(', '),
+  });
+
+  // A fact counts when we hold it and a source supports it; hosting only for digital services.
+  const applicableFacts = SOURCED_FACTS.filter((fact) => fact !== 'hosting' || f.digital);
+  const sourced = applicableFacts.filter((fact) => f.held.has(fact) && f.sourced.has(fact));
+  add('sources', Math.round((SCORE_MAX.sources * sourced.length) / applicableFacts.length), sourced.length ? 'some' : 'none', {
+    count: sourced.length,
+    of: applicableFacts.length,
+    facts: sourced.join(','),
+  });
+
+  const inForce = f.countedFineStatuses.filter((s) => s !== 'under_appeal').length;
+  const appealed = f.countedFineStatuses.length - inForce;
+  add('fines', inForce ? P.fines.in_force : appealed ? P.fines.under_appeal : P.fines.none, inForce ? 'in_force' : appealed ? 'under_appeal' : 'none', {
+    count: inForce || appealed,
+  });
+  add('sustainableMark', f.sustainable ? P.sustainableMark.yes : P.sustainableMark.no, f.sustainable ? 'yes' : 'no');
+
+  const applicable = criteria.filter((c) => c.applies).reduce((s, c) => s + c.max, 0);
+  const earned = criteria.filter((c) => c.applies).reduce((s, c) => s + c.points, 0);
+  return { total: applicable ? Math.round((100 * earned) / applicable) : 0, earned, applicable, criteria };
+}
+
+/** Which facts of a company we hold (have a value on record). */
+export function heldFacts(c: {
+  foundedYear: number | null;
+  employeeCount: number | null;
+  legalName: string | null;
+  hosting: string | null;
+}): Set<SourcedFact> {
+  const held = new Set<SourcedFact>();
+  if (c.foundedYear != null) held.add('founded');
+  if (c.employeeCount != null) held.add('employees');
+  if (c.legalName) held.add('legal_name');
+  if (c.hosting && c.hosting !== 'unknown') held.add('hosting');
+  return held;
+}
