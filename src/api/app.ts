@@ -14,6 +14,7 @@ import { sameOrigin } from './middleware/same-origin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
 import { categoryRoutes } from './routes/categories.ts';
+import { changeRoutes } from './routes/changes.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { countryRoutes } from './routes/countries.ts';
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps) {
   app.use((c, next) => (c.req.path.endsWith('/import') ? importLimit(c, next) : formLimit(c, next)));
   app.use(sameOrigin);
   app.use('/admin/*', requireSession, publishOnChange);
+  app.use('/changes', requireSession);
+  app.use('/changes/*', requireSession);
 
   const routes = app
     .get('/health', async (c) => {
@@ -72,7 +75,8 @@ export function createApp(deps: AppDeps) {
     .route('/admin/categories', categoryRoutes)
     .route('/admin/certificates', certificateRoutes)
     .route('/admin/countries', countryRoutes)
-    .route('/admin/build', buildRoutes);
+    .route('/admin/build', buildRoutes)
+    .route('/changes', changeRoutes);
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
   app.all('/*', (c) => c.json({ error: 'Not found' }, 404));

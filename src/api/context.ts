@@ -40,3 +40,8 @@ export type AppEnv = {
 export function nowOf(c: Context<AppEnv>): number {
   return c.var.deps.now?.() ?? Date.now();
 }
+
+/** Who writes and when, for the stores (versions, updated_at, change log). */
+export function writeContextOf(c: Context<AppEnv>): { actor: SessionUser; now: Date } {
+  return { actor: { id: c.var.user.id, email: c.var.user.email }, now: new Date(nowOf(c)) };
+}

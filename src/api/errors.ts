@@ -1,4 +1,4 @@
-// The API's error shape: { error, issues? }. Anything a client can send ends as 400/404/409/413, never 500.
+// The API's error shape: { error, issues? }. Anything a client can send ends as 400/404/409/412/413/428, never 500.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
@@ -48,7 +48,7 @@ function constraintMessage(error: unknown): string | undefined {
 
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof InputError) {
-    return c.json<ApiError>({ error: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
+    return c.json<ApiError>({ ...error.details, error: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
   }
   if (error instanceof HTTPException) {
     // Malformed JSON, wrong content type, body too large...: the client's fault, said plainly.

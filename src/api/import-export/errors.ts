@@ -2,9 +2,11 @@ import type { z } from 'zod';
 
 /** A client error in an import or save: the message is shown to the admin as is. */
 export class InputError extends Error {
-  status: 400 | 404 | 409;
+  status: 400 | 404 | 409 | 412 | 428;
   issues?: { path: string; message: string }[];
-  constructor(message: string, status: 400 | 404 | 409 = 400, issues?: { path: string; message: string }[]) {
+  /** more fields of the error body (e.g. who changed a record meanwhile) */
+  details?: Record<string, string | number | null>;
+  constructor(message: string, status: 400 | 404 | 409 | 412 | 428 = 400, issues?: { path: string; message: string }[]) {
     super(message);
     this.status = status;
     this.issues = issues;

@@ -1,4 +1,5 @@
 // Export in the import formats (src/lib/schemas/import.ts), so export -> wipe -> import gives the same data.
+import { inArray } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { SourceFact } from '../../../db/enums.ts';
@@ -6,8 +7,9 @@ import type { CompanyRecordInput } from '../../lib/schemas/import.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name);
 
-export async function exportCategories(db: Executor) {
-  const rows = await db.query.category.findMany({ with: { subcategories: true } });
+/** `ids`: only these records (the change log stores one record's export as before/after). */
+export async function exportCategories(db: Executor, ids?: number[]) {
+  const rows = await db.query.category.findMany({ where: ids && inArray(t.category.id, ids), with: { subcategories: true } });
   return rows.sort(byName).map((c) => ({
     name: c.name,
     slug: c.slug,
@@ -17,8 +19,8 @@ export async function exportCategories(db: Executor) {
   }));
 }
 
-export async function exportCertificates(db: Executor) {
-  const rows = await db.select().from(t.certification);
+export async function exportCertificates(db: Executor, ids?: number[]) {
+  const rows = await db.select().from(t.certification).where(ids && inArray(t.certification.id, ids));
   return rows.sort(byName).map((c) => ({
     name: c.name,
     description: c.description,
@@ -27,8 +29,9 @@ export async function exportCertificates(db: Executor) {
   }));
 }
 
-export async function exportCompanies(db: Executor): Promise<CompanyRecordInput[]> {
+export async function exportCompanies(db: Executor, ids?: number[]): Promise<CompanyRecordInput[]> {
   const rows = await db.query.company.findMany({
+    where: ids && inArray(t.company.id, ids),
     with: {
       category: true,
       subcategoryLinks: { with: { subcategory: true } },

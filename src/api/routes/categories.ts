@@ -2,13 +2,14 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { categoryInputSchema } from '../../lib/schemas/category.ts';
-import type { AppEnv } from '../context.ts';
+import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCategories, exportFileName } from '../import-export/export.ts';
 import { importCategories } from '../import-export/import.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../store/categories.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
+import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
 export const categoryRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listCategories(c.var.deps.db), 200))
@@ -20,19 +21,24 @@ export const categoryRoutes = new Hono<AppEnv>()
   .get('/:id', idParam('Category'), async (c) => {
     const category = await getCategory(c.var.deps.db, c.req.valid('param').id);
     if (!category) throw notFound('Category');
+    setEtag(c, category.version);
     return c.json(category, 200);
   })
   .post('/', zValidator('json', categoryInputSchema, validationHook), async (c) => {
-    const id = await createCategory(c.var.deps.db, c.req.valid('json'));
-    return c.json((await getCategory(c.var.deps.db, id))!, 201);
+    const id = await createCategory(c.var.deps.db, c.req.valid('json'), writeContextOf(c));
+    const category = (await getCategory(c.var.deps.db, id))!;
+    setEtag(c, category.version);
+    return c.json(category, 201);
   })
-  .put('/:id', idParam('Category'), zValidator('json', categoryInputSchema, validationHook), async (c) => {
+  .put('/:id', idParam('Category'), requireIfMatch, zValidator('json', categoryInputSchema, validationHook), async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await updateCategory(c.var.deps.db, id, c.req.valid('json')))) throw notFound('Category');
-    return c.json((await getCategory(c.var.deps.db, id))!, 200);
+    if (!(await updateCategory(c.var.deps.db, id, expectedVersion(c), c.req.valid('json'), writeContextOf(c)))) throw notFound('Category');
+    const category = (await getCategory(c.var.deps.db, id))!;
+    setEtag(c, category.version);
+    return c.json(category, 200);
   })
-  .delete('/:id', idParam('Category'), async (c) => {
+  .delete('/:id', idParam('Category'), requireIfMatch, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await deleteCategory(c.var.deps.db, id))) throw notFound('Category');
+    if (!(await deleteCategory(c.var.deps.db, id, expectedVersion(c), writeContextOf(c)))) throw notFound('Category');
     return c.json({ deleted: id }, 200);
   });

@@ -2,13 +2,14 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { certificateInputSchema } from '../../lib/schemas/certificate.ts';
-import type { AppEnv } from '../context.ts';
+import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCertificates, exportFileName } from '../import-export/export.ts';
 import { importCertificates } from '../import-export/import.ts';
 import { createCertificate, deleteCertificate, getCertificate, listCertificates, updateCertificate } from '../store/certificates.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
+import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
 export const certificateRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listCertificates(c.var.deps.db), 200))
@@ -20,19 +21,24 @@ export const certificateRoutes = new Hono<AppEnv>()
   .get('/:id', idParam('Certificate'), async (c) => {
     const certificate = await getCertificate(c.var.deps.db, c.req.valid('param').id);
     if (!certificate) throw notFound('Certificate');
+    setEtag(c, certificate.version);
     return c.json(certificate, 200);
   })
   .post('/', zValidator('json', certificateInputSchema, validationHook), async (c) => {
-    const id = await createCertificate(c.var.deps.db, c.req.valid('json'));
-    return c.json((await getCertificate(c.var.deps.db, id))!, 201);
+    const id = await createCertificate(c.var.deps.db, c.req.valid('json'), writeContextOf(c));
+    const certificate = (await getCertificate(c.var.deps.db, id))!;
+    setEtag(c, certificate.version);
+    return c.json(certificate, 201);
   })
-  .put('/:id', idParam('Certificate'), zValidator('json', certificateInputSchema, validationHook), async (c) => {
+  .put('/:id', idParam('Certificate'), requireIfMatch, zValidator('json', certificateInputSchema, validationHook), async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await updateCertificate(c.var.deps.db, id, c.req.valid('json')))) throw notFound('Certificate');
-    return c.json((await getCertificate(c.var.deps.db, id))!, 200);
+    if (!(await updateCertificate(c.var.deps.db, id, expectedVersion(c), c.req.valid('json'), writeContextOf(c)))) throw notFound('Certificate');
+    const certificate = (await getCertificate(c.var.deps.db, id))!;
+    setEtag(c, certificate.version);
+    return c.json(certificate, 200);
   })
-  .delete('/:id', idParam('Certificate'), async (c) => {
+  .delete('/:id', idParam('Certificate'), requireIfMatch, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await deleteCertificate(c.var.deps.db, id))) throw notFound('Certificate');
+    if (!(await deleteCertificate(c.var.deps.db, id, expectedVersion(c), writeContextOf(c)))) throw notFound('Certificate');
     return c.json({ deleted: id }, 200);
   });

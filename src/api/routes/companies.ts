@@ -1,14 +1,16 @@
-// /api/admin/companies: list, export, import, get, create, update, delete.
+// /api/admin/companies: list, export, import, get, create, update, delete. GET answers the version as
+// ETag; PUT and DELETE must send it back as If-Match (428 without, 412 when someone saved meanwhile).
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { companyInputSchema } from '../../lib/schemas/company.ts';
-import type { AppEnv } from '../context.ts';
+import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCompanies, exportFileName } from '../import-export/export.ts';
 import { importCompanies } from '../import-export/import.ts';
 import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from '../store/companies.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
+import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
 export const companyRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listCompanies(c.var.deps.db), 200))
@@ -20,20 +22,24 @@ export const companyRoutes = new Hono<AppEnv>()
   .get('/:id', idParam('Company'), async (c) => {
     const company = await getCompany(c.var.deps.db, c.req.valid('param').id);
     if (!company) throw notFound('Company');
+    setEtag(c, company.version);
     return c.json(company, 200);
   })
   .post('/', zValidator('json', companyInputSchema, validationHook), async (c) => {
-    const id = await createCompany(c.var.deps.db, c.req.valid('json'));
-    const company = await getCompany(c.var.deps.db, id);
-    return c.json(company!, 201);
+    const id = await createCompany(c.var.deps.db, c.req.valid('json'), writeContextOf(c));
+    const company = (await getCompany(c.var.deps.db, id))!;
+    setEtag(c, company.version);
+    return c.json(company, 201);
   })
-  .put('/:id', idParam('Company'), zValidator('json', companyInputSchema, validationHook), async (c) => {
+  .put('/:id', idParam('Company'), requireIfMatch, zValidator('json', companyInputSchema, validationHook), async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await updateCompany(c.var.deps.db, id, c.req.valid('json')))) throw notFound('Company');
-    return c.json((await getCompany(c.var.deps.db, id))!, 200);
+    if (!(await updateCompany(c.var.deps.db, id, expectedVersion(c), c.req.valid('json'), writeContextOf(c)))) throw notFound('Company');
+    const company = (await getCompany(c.var.deps.db, id))!;
+    setEtag(c, company.version);
+    return c.json(company, 200);
   })
-  .delete('/:id', idParam('Company'), async (c) => {
+  .delete('/:id', idParam('Company'), requireIfMatch, async (c) => {
     const { id } = c.req.valid('param');
-    if (!(await deleteCompany(c.var.deps.db, id))) throw notFound('Company');
+    if (!(await deleteCompany(c.var.deps.db, id, expectedVersion(c), writeContextOf(c)))) throw notFound('Company');
     return c.json({ deleted: id }, 200);
   });

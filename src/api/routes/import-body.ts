@@ -1,14 +1,22 @@
 // Reads an import file sent as the request body and runs the import in one transaction: a file with
-// one bad record changes nothing.
+// one bad record changes nothing. Every record the import created or changed gets a change-log row
+// (action "import", before/after in the export format) and a new version, in the same transaction,
+// so an editor still holding the old version gets 412 instead of overwriting the import.
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import * as t from '../../../db/schema.ts';
+import { writeContextOf, type AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
+import { exportCategories, exportCertificates, exportCompanies } from '../import-export/export.ts';
+import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
 import { writeTransaction } from '../write-lock.ts';
+
+type Kind = 'companies' | 'categories' | 'certificates';
 
 export async function runImport(
   c: Context<AppEnv>,
-  kind: 'companies' | 'categories' | 'certificates',
+  kind: Kind,
   importer: (tx: Executor, input: unknown) => Promise<number>,
 ): Promise<{ imported: number; message: string }> {
   const formatError = `Failed to import ${kind}. Please check the file format and try again.`;
@@ -19,8 +27,53 @@ export async function runImport(
     throw new InputError(formatError);
   }
   if (!Array.isArray(input)) throw new InputError(formatError);
-  const imported = await writeTransaction(c.var.deps.db, (tx) => importer(tx, input));
+  const w = writeContextOf(c);
+  const imported = await writeTransaction(c.var.deps.db, async (tx) => {
+    const before = await snapshotAll(tx, kind);
+    const n = await importer(tx, input);
+    await recordImport(tx, kind, before, await snapshotAll(tx, kind), w);
+    return n;
+  });
   return { imported, message: `Import completed successfully. Existing ${kind} were updated.` };
+}
+
+const ENTITY: Record<Kind, ChangeEntity> = { companies: 'company', categories: 'category', certificates: 'certification' };
+
+/** Every record of the kind in the export format, by its import key (slug, or name for certificates). */
+async function snapshotAll(tx: Executor, kind: Kind): Promise<Map<string, { name: string }>> {
+  if (kind === 'certificates') return new Map((await exportCertificates(tx)).map((r) => [r.name.toLowerCase(), r]));
+  const rows: { slug: string; name: string }[] = kind === 'companies' ? await exportCompanies(tx) : await exportCategories(tx);
+  return new Map(rows.map((r) => [r.slug, r]));
+}
+
+async function idsByKey(tx: Executor, kind: Kind, keys: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const part = keys.slice(i, i + 500);
+    const rows =
+      kind === 'companies'
+        ? await tx.select({ id: t.company.id, key: t.company.slug }).from(t.company).where(inArray(t.company.slug, part))
+        : kind === 'categories'
+          ? await tx.select({ id: t.category.id, key: t.category.slug }).from(t.category).where(inArray(t.category.slug, part))
+          : await tx
+              .select({ id: t.certification.id, key: sql<string>`lower(${t.certification.name})` })
+              .from(t.certification)
+              .where(inArray(sql`lower(${t.certification.name})`, part));
+    for (const r of rows) out.set(r.key, r.id);
+  }
+  return out;
+}
+
+async function recordImport(tx: Executor, kind: Kind, before: Map<string, unknown>, after: Map<string, { name: string }>, w: WriteContext): Promise<void> {
+  const changed = [...after.entries()].filter(([key, record]) => JSON.stringify(before.get(key)) !== JSON.stringify(record));
+  if (!changed.length) return;
+  const ids = await idsByKey(tx, kind, changed.map(([key]) => key));
+  const table = { companies: t.company, categories: t.category, certificates: t.certification }[kind];
+  for (const [key, record] of changed) {
+    const id = ids.get(key) ?? null;
+    if (id !== null) await tx.update(table).set({ version: sql`${table.version} + 1`, updatedAt: w.now.toISOString() }).where(eq(table.id, id));
+    await logChange(tx, w, { entity: ENTITY[kind], entityId: id, label: record.name, action: 'import', before: before.get(key) ?? null, after: record });
+  }
 }
 
 export function attachment(c: Context, fileName: string): void {

@@ -1,12 +1,16 @@
 // Categories with their subcategories: add, rename, remove; company counts; no deleting a category
-// that still has companies.
+// that still has companies. Names and slugs in other languages live in `translations`. Every write
+// checks and bumps the category's version and is recorded in the change log.
 import { and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CategoryValues } from '../../lib/schemas/category.ts';
+import { exportCategories } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
+import { logChange, type WriteContext } from './change-log.ts';
+import { claimVersion } from './versions.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
@@ -22,12 +26,13 @@ export async function listCategories(db: Executor, id?: number) {
   return rows.sort(byName).map((c) => ({
     id: c.id,
     name: c.name,
-    name_de: c.nameDe,
-    name_fr: c.nameFr,
     slug: c.slug,
+    translations: c.translations,
     image_url: c.imageUrl,
+    version: c.version,
+    updated_at: c.updatedAt,
     company_count: counts.find((x) => x.categoryId === c.id)?.n ?? 0,
-    subcategories: c.subcategories.sort(byName).map((s) => ({ id: s.id, name: s.name, name_de: s.nameDe, name_fr: s.nameFr, slug: s.slug })),
+    subcategories: c.subcategories.sort(byName).map((s) => ({ id: s.id, name: s.name, slug: s.slug, translations: s.translations })),
   }));
 }
 
@@ -79,40 +84,49 @@ async function writeSubcategories(tx: Executor, categoryId: number, v: CategoryV
     await tx.update(t.subcategory).set({ slug: `tmp-${id}-${crypto.randomUUID()}` }).where(eq(t.subcategory.id, id));
   }
   for (const s of v.subcategories) {
-    const values = { name: s.name, slug: s.slug, nameDe: s.name_de, nameFr: s.name_fr, categoryId };
+    const values = { name: s.name, slug: s.slug, translations: s.translations, categoryId };
     if (s.id === undefined) await tx.insert(t.subcategory).values(values);
     else await tx.update(t.subcategory).set(values).where(eq(t.subcategory.id, s.id));
   }
 }
 
 function columns(v: CategoryValues) {
-  return { name: v.name, slug: v.slug, nameDe: v.name_de, nameFr: v.name_fr, imageUrl: v.image_url };
+  return { name: v.name, slug: v.slug, translations: v.translations, imageUrl: v.image_url };
 }
 
-export async function createCategory(db: Db, v: CategoryValues): Promise<number> {
+async function snapshot(tx: Executor, id: number) {
+  return (await exportCategories(tx, [id]))[0] ?? null;
+}
+
+export async function createCategory(db: Db, v: CategoryValues, w: WriteContext): Promise<number> {
   return writeTransaction(db, async (tx) => {
     await checkSlugs(tx, v, undefined);
-    const [row] = await tx.insert(t.category).values(columns(v)).returning({ id: t.category.id });
+    const [row] = await tx
+      .insert(t.category)
+      .values({ ...columns(v), updatedAt: w.now.toISOString() })
+      .returning({ id: t.category.id });
     await writeSubcategories(tx, row.id, v);
+    await logChange(tx, w, { entity: 'category', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
-export async function updateCategory(db: Db, id: number, v: CategoryValues): Promise<boolean> {
+/** False when there is no such category; 412 (InputError) when `version` is no longer current. */
+export async function updateCategory(db: Db, id: number, version: number, v: CategoryValues, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const [current] = await tx.select({ id: t.category.id }).from(t.category).where(eq(t.category.id, id));
-    if (!current) return false;
+    if ((await claimVersion(tx, 'category', id, version, w)) === undefined) return false;
+    const before = await snapshot(tx, id);
     await checkSlugs(tx, v, id);
     await tx.update(t.category).set(columns(v)).where(eq(t.category.id, id));
     await writeSubcategories(tx, id, v);
+    await logChange(tx, w, { entity: 'category', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
     return true;
   });
 }
 
-export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+export async function deleteCategory(db: Db, id: number, version: number, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const [current] = await tx.select({ id: t.category.id }).from(t.category).where(eq(t.category.id, id));
-    if (!current) return false;
+    if ((await claimVersion(tx, 'category', id, version, w)) === undefined) return false;
     const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.company).where(eq(t.company.categoryId, id));
     if (n > 0) {
       throw new InputError(
@@ -120,10 +134,12 @@ export async function deleteCategory(db: Db, id: number): Promise<boolean> {
         409,
       );
     }
+    const before = await snapshot(tx, id);
     const subs = tx.select({ id: t.subcategory.id }).from(t.subcategory).where(eq(t.subcategory.categoryId, id));
     await tx.delete(t.companySubcategory).where(inArray(t.companySubcategory.subcategoryId, subs));
     await tx.delete(t.subcategory).where(eq(t.subcategory.categoryId, id));
     await tx.delete(t.category).where(eq(t.category.id, id));
+    await logChange(tx, w, { entity: 'category', entityId: id, label: before?.name ?? `Category ${id}`, action: 'delete', before, after: null });
     return true;
   });
 }

@@ -1,11 +1,15 @@
-// Certificates with the number of companies holding each.
+// Certificates with the number of companies holding each. Every write checks and bumps the version and
+// is recorded in the change log.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CertificateValues } from '../../lib/schemas/certificate.ts';
+import { exportCertificates } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
+import { logChange, type WriteContext } from './change-log.ts';
+import { claimVersion } from './versions.ts';
 
 export async function listCertificates(db: Executor, id?: number) {
   return db
@@ -13,9 +17,10 @@ export async function listCertificates(db: Executor, id?: number) {
       id: t.certification.id,
       name: t.certification.name,
       description: t.certification.description,
-      description_de: t.certification.descriptionDe,
-      description_fr: t.certification.descriptionFr,
+      translations: t.certification.translations,
       icon_type: t.certification.iconType,
+      version: t.certification.version,
+      updated_at: t.certification.updatedAt,
       // Spelled out: drizzle leaves columns unqualified in a single-table select, which a subquery would misread.
       company_count: sql<number>`(select count(*) from "company_certifications" cc where cc."certification_id" = "certification"."id")`.mapWith(Number),
     })
@@ -38,34 +43,45 @@ async function checkName(tx: Executor, v: CertificateValues, id: number | undefi
 }
 
 function columns(v: CertificateValues) {
-  return { name: v.name, description: v.description, descriptionDe: v.description_de, descriptionFr: v.description_fr, iconType: v.icon_type };
+  return { name: v.name, description: v.description, translations: v.translations, iconType: v.icon_type };
 }
 
-export async function createCertificate(db: Db, v: CertificateValues): Promise<number> {
+async function snapshot(tx: Executor, id: number) {
+  return (await exportCertificates(tx, [id]))[0] ?? null;
+}
+
+export async function createCertificate(db: Db, v: CertificateValues, w: WriteContext): Promise<number> {
   return writeTransaction(db, async (tx) => {
     await checkName(tx, v, undefined);
-    const [row] = await tx.insert(t.certification).values(columns(v)).returning({ id: t.certification.id });
+    const [row] = await tx
+      .insert(t.certification)
+      .values({ ...columns(v), updatedAt: w.now.toISOString() })
+      .returning({ id: t.certification.id });
+    await logChange(tx, w, { entity: 'certification', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
-export async function updateCertificate(db: Db, id: number, v: CertificateValues): Promise<boolean> {
+/** False when there is no such certificate; 412 (InputError) when `version` is no longer current. */
+export async function updateCertificate(db: Db, id: number, version: number, v: CertificateValues, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const [current] = await tx.select({ id: t.certification.id }).from(t.certification).where(eq(t.certification.id, id));
-    if (!current) return false;
+    if ((await claimVersion(tx, 'certification', id, version, w)) === undefined) return false;
+    const before = await snapshot(tx, id);
     await checkName(tx, v, id);
     await tx.update(t.certification).set(columns(v)).where(eq(t.certification.id, id));
+    await logChange(tx, w, { entity: 'certification', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
     return true;
   });
 }
 
 /** Deleting a certificate takes it off every company that held it. */
-export async function deleteCertificate(db: Db, id: number): Promise<boolean> {
+export async function deleteCertificate(db: Db, id: number, version: number, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const [current] = await tx.select({ id: t.certification.id }).from(t.certification).where(eq(t.certification.id, id));
-    if (!current) return false;
+    if ((await claimVersion(tx, 'certification', id, version, w)) === undefined) return false;
+    const before = await snapshot(tx, id);
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.certificationId, id));
     await tx.delete(t.certification).where(eq(t.certification.id, id));
+    await logChange(tx, w, { entity: 'certification', entityId: id, label: before?.name ?? `Certificate ${id}`, action: 'delete', before, after: null });
     return true;
   });
 }

@@ -1,13 +1,16 @@
 // Reads and writes of companies for the admin API. A save writes the company, its subcategory links,
-// certifications, fines and alternatives in one transaction.
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+// certifications, sources, fines and alternative links in one transaction, after checking and bumping
+// its version, and records the change (before/after in the export format) in the same transaction.
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
+import { exportCompanies } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
-import { refreshScores } from '../import-export/scores.ts';
 import { writeTransaction } from '../write-lock.ts';
+import { logChange, type WriteContext } from './change-log.ts';
+import { claimVersion } from './versions.ts';
 
 export async function listCompanies(db: Executor) {
   return db
@@ -16,6 +19,7 @@ export async function listCompanies(db: Executor) {
       name: t.company.name,
       slug: t.company.slug,
       country: t.company.country,
+      status: t.company.status,
       is_unicorn: t.company.isUnicorn,
       double_irish: t.company.doubleIrish,
       category_id: t.company.categoryId,
@@ -32,20 +36,14 @@ export async function listCompanies(db: Executor) {
 async function linkedCompanies(db: Executor, companyId: number, direction: 'alternatives' | 'alternative_to') {
   const [mine, other] = direction === 'alternatives' ? [t.alternative.companyId, t.alternative.alternativeId] : [t.alternative.alternativeId, t.alternative.companyId];
   return db
-    .select({
-      company_id: t.company.id,
-      name: t.company.name,
-      slug: t.company.slug,
-      country: t.company.country,
-      sustainability_score: t.alternative.sustainabilityScore,
-    })
+    .select({ company_id: t.company.id, name: t.company.name, slug: t.company.slug, country: t.company.country })
     .from(t.alternative)
     .innerJoin(t.company, eq(t.company.id, other))
     .where(eq(mine, companyId))
     .orderBy(sql`${t.company.name} collate nocase`);
 }
 
-/** One company in the shape of the company form, plus names for display. */
+/** One company in the shape of the company form, plus names for display, its version and last save. */
 export async function getCompany(db: Executor, id: number) {
   const [c] = await db.select().from(t.company).where(eq(t.company.id, id));
   if (!c) return undefined;
@@ -73,17 +71,27 @@ export async function getCompany(db: Executor, id: number) {
   const fines = await db
     .select({
       id: t.euFine.id,
+      body: t.euFine.body,
+      kind: t.euFine.kind,
       amount: t.euFine.amount,
+      current_amount: t.euFine.currentAmount,
+      status: t.euFine.status,
       currency: t.euFine.currency,
       date: t.euFine.date,
       description: t.euFine.description,
-      description_de: t.euFine.descriptionDe,
-      description_fr: t.euFine.descriptionFr,
+      translations: t.euFine.translations,
       announcement_url: t.euFine.announcementUrl,
+      status_url: t.euFine.statusUrl,
+      verified_at: t.euFine.verifiedAt,
     })
     .from(t.euFine)
     .where(eq(t.euFine.companyId, id))
     .orderBy(desc(t.euFine.date), asc(t.euFine.id));
+  const sources = await db
+    .select({ url: t.source.url, title: t.source.title, facts: t.source.facts, verified_at: t.source.verifiedAt })
+    .from(t.source)
+    .where(and(eq(t.source.companyId, id), isNull(t.source.productId)))
+    .orderBy(asc(t.source.id));
   return {
     id: c.id,
     name: c.name,
@@ -91,8 +99,7 @@ export async function getCompany(db: Executor, id: number) {
     country: c.country,
     website_url: c.websiteUrl,
     description: c.description,
-    description_de: c.descriptionDe,
-    description_fr: c.descriptionFr,
+    translations: c.translations,
     founded_year: c.foundedYear,
     is_unicorn: c.isUnicorn,
     double_irish: c.doubleIrish,
@@ -100,12 +107,22 @@ export async function getCompany(db: Executor, id: number) {
     employee_count: c.employeeCount,
     headquarters: c.headquarters,
     logo_url: c.logoUrl,
+    legal_name: c.legalName,
+    owner_kind: c.ownerKind,
+    owner_name: c.ownerName,
+    owner_country: c.ownerCountry,
+    owner_since: c.ownerSince,
+    hosting: c.hosting,
+    status: c.status,
     category_id: c.categoryId,
     created_at: c.createdAt,
+    version: c.version,
+    updated_at: c.updatedAt,
     category: category ?? null,
     subcategory_ids: subcategories.map((s) => s.id),
     subcategories,
     certifications,
+    sources,
     eu_fines: fines,
     alternatives: await linkedCompanies(db, id, 'alternatives'),
     alternative_to: await linkedCompanies(db, id, 'alternative_to'),
@@ -114,12 +131,17 @@ export async function getCompany(db: Executor, id: number) {
 
 export type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompany>>>;
 
+/** The company as an export record (the change log's before/after), or null when it does not exist. */
+async function snapshot(tx: Executor, id: number) {
+  return (await exportCompanies(tx, [id]))[0] ?? null;
+}
+
 /** Checks everything the database would refuse, with messages tied to the form fields. */
 async function checkReferences(tx: Executor, v: CompanyValues, id: number | undefined): Promise<void> {
   const [dup] = await tx
     .select({ id: t.company.id })
     .from(t.company)
-    .where(id === undefined ? eq(t.company.slug, v.slug) : and(eq(t.company.slug, v.slug), ne(t.company.id, id)));
+    .where(id === undefined ? eq(t.company.slug, v.slug) : and(eq(t.company.slug, v.slug), sql`${t.company.id} <> ${id}`));
   if (dup) throw new InputError(`A company with the slug "${v.slug}" already exists.`, 409, [{ path: 'slug', message: 'This slug is already used by another company' }]);
 
   const [category] = await tx.select({ id: t.category.id }).from(t.category).where(eq(t.category.id, v.category_id));
@@ -142,15 +164,15 @@ async function checkReferences(tx: Executor, v: CompanyValues, id: number | unde
     const index = ids.findIndex((cid) => !found.has(cid));
     if (index >= 0) throw new InputError('Certification not found', 400, [{ path: `certifications.${index}.certification_id`, message: 'Certification not found' }]);
   }
+  // Only links being added must exist; removing a link to a company deleted meanwhile is harmless.
   for (const key of ['alternatives', 'alternative_to'] as const) {
-    const list = v[key];
-    if (!list?.length) continue;
-    const ids = list.map((a) => a.company_id);
+    const ids = v[key]?.add ?? [];
+    if (!ids.length) continue;
     const found = new Set((await tx.select({ id: t.company.id }).from(t.company).where(inArray(t.company.id, ids))).map((r) => r.id));
     const index = ids.findIndex((cid) => !found.has(cid) || cid === id);
     if (index >= 0) {
       const message = ids[index] === id ? 'A company cannot be its own alternative' : 'Company not found';
-      throw new InputError(message, 400, [{ path: `${key}.${index}.company_id`, message }]);
+      throw new InputError(message, 400, [{ path: `${key}.add.${index}`, message }]);
     }
   }
 }
@@ -162,8 +184,7 @@ function companyColumns(v: CompanyValues) {
     country: v.country,
     websiteUrl: v.website_url,
     description: v.description,
-    descriptionDe: v.description_de,
-    descriptionFr: v.description_fr,
+    translations: v.translations,
     foundedYear: v.founded_year,
     isUnicorn: v.is_unicorn,
     doubleIrish: v.double_irish,
@@ -172,6 +193,13 @@ function companyColumns(v: CompanyValues) {
     headquarters: v.headquarters,
     logoUrl: v.logo_url,
     categoryId: v.category_id,
+    legalName: v.legal_name,
+    ownerKind: v.owner_kind,
+    ownerName: v.owner_name,
+    ownerCountry: v.owner_country,
+    ownerSince: v.owner_since,
+    hosting: v.hosting,
+    status: v.status,
   };
 }
 
@@ -201,74 +229,90 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
       );
     }
   }
+  if (v.sources) {
+    await tx.delete(t.source).where(and(eq(t.source.companyId, id), isNull(t.source.productId)));
+    if (v.sources.length) {
+      await tx.insert(t.source).values(v.sources.map((s) => ({ companyId: id, productId: null, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at })));
+    }
+  }
   if (v.eu_fines) {
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, id));
     if (v.eu_fines.length) {
       await tx.insert(t.euFine).values(
         v.eu_fines.map((f) => ({
           companyId: id,
+          body: f.body,
+          kind: f.kind,
           amount: f.amount,
+          currentAmount: f.current_amount,
+          status: f.status,
           currency: f.currency,
           date: f.date,
           description: f.description,
-          descriptionDe: f.description_de,
-          descriptionFr: f.description_fr,
+          translations: f.translations,
           announcementUrl: f.announcement_url,
+          statusUrl: f.status_url,
+          verifiedAt: f.verified_at,
         })),
       );
     }
   }
-  const toScore: { companyId: number; alternativeId: number }[] = [];
+  // Alternative links change as a diff: links the editor did not touch stay, also ones made meanwhile.
   if (v.alternatives) {
-    await tx.delete(t.alternative).where(eq(t.alternative.companyId, id));
-    for (const a of v.alternatives) {
-      await tx.insert(t.alternative).values({ companyId: id, alternativeId: a.company_id, sustainabilityScore: a.sustainability_score ?? 0 });
-      if (a.sustainability_score === null) toScore.push({ companyId: id, alternativeId: a.company_id });
-    }
+    const { add, remove } = v.alternatives;
+    if (remove.length) await tx.delete(t.alternative).where(and(eq(t.alternative.companyId, id), inArray(t.alternative.alternativeId, remove)));
+    if (add.length) await tx.insert(t.alternative).values(add.map((alternativeId) => ({ companyId: id, alternativeId }))).onConflictDoNothing();
   }
   if (v.alternative_to) {
-    await tx.delete(t.alternative).where(eq(t.alternative.alternativeId, id));
-    for (const a of v.alternative_to) {
-      await tx.insert(t.alternative).values({ companyId: a.company_id, alternativeId: id, sustainabilityScore: a.sustainability_score ?? 0 });
-      if (a.sustainability_score === null) toScore.push({ companyId: a.company_id, alternativeId: id });
-    }
+    const { add, remove } = v.alternative_to;
+    if (remove.length) await tx.delete(t.alternative).where(and(eq(t.alternative.alternativeId, id), inArray(t.alternative.companyId, remove)));
+    if (add.length) await tx.insert(t.alternative).values(add.map((companyId) => ({ companyId, alternativeId: id }))).onConflictDoNothing();
   }
-  // Scores left empty are computed from the facts just written.
-  await refreshScores(tx, toScore);
 }
 
-export async function createCompany(db: Db, v: CompanyValues): Promise<number> {
+export async function createCompany(db: Db, v: CompanyValues, w: WriteContext): Promise<number> {
   return writeTransaction(db, async (tx) => {
     await checkReferences(tx, v, undefined);
-    const [row] = await tx.insert(t.company).values(companyColumns(v)).returning({ id: t.company.id });
+    const [row] = await tx
+      .insert(t.company)
+      .values({ ...companyColumns(v), updatedAt: w.now.toISOString() })
+      .returning({ id: t.company.id });
     await writeLinks(tx, row.id, v, false);
+    await logChange(tx, w, { entity: 'company', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
-/** False when there is no such company. */
-export async function updateCompany(db: Db, id: number, v: CompanyValues): Promise<boolean> {
+/** False when there is no such company; 412 (InputError) when `version` is no longer current. */
+export async function updateCompany(db: Db, id: number, version: number, v: CompanyValues, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
+    if ((await claimVersion(tx, 'company', id, version, w)) === undefined) return false;
     const [current] = await tx.select({ categoryId: t.company.categoryId }).from(t.company).where(eq(t.company.id, id));
-    if (!current) return false;
+    const before = await snapshot(tx, id);
     await checkReferences(tx, v, id);
     await tx.update(t.company).set(companyColumns(v)).where(eq(t.company.id, id));
     await writeLinks(tx, id, v, current.categoryId !== v.category_id);
+    await logChange(tx, w, { entity: 'company', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
     return true;
   });
 }
 
 /** Deletes the company and every row that points at it. False when there is no such company. */
-export async function deleteCompany(db: Db, id: number): Promise<boolean> {
+export async function deleteCompany(db: Db, id: number, version: number, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
-    const [current] = await tx.select({ id: t.company.id }).from(t.company).where(eq(t.company.id, id));
-    if (!current) return false;
+    if ((await claimVersion(tx, 'company', id, version, w)) === undefined) return false;
+    const before = await snapshot(tx, id);
     // Explicit, not only ON DELETE CASCADE: a remote libSQL connection may run without foreign keys.
+    const products = tx.select({ id: t.product.id }).from(t.product).where(eq(t.product.companyId, id));
+    await tx.delete(t.productAlternative).where(or(inArray(t.productAlternative.productId, products), inArray(t.productAlternative.alternativeId, products)));
+    await tx.delete(t.source).where(eq(t.source.companyId, id));
+    await tx.delete(t.product).where(eq(t.product.companyId, id));
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, id));
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, id));
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, id));
     await tx.delete(t.alternative).where(or(eq(t.alternative.companyId, id), eq(t.alternative.alternativeId, id)));
     await tx.delete(t.company).where(eq(t.company.id, id));
+    await logChange(tx, w, { entity: 'company', entityId: id, label: before?.name ?? `Company ${id}`, action: 'delete', before, after: null });
     return true;
   });
 }

@@ -1,33 +1,50 @@
 // The category form and API input (SPEC section 5: name and slug required, image URL must be a URL,
-// each subcategory needs a name and a slug).
+// each subcategory needs a name and a slug). Names and slugs in other languages sit in `translations`
+// ({ de: { name, slug } }): the localized public URLs use those slugs.
 import { z } from 'zod';
-import { idSchema, nameSchema, optionalText, slugSchema, urlOrPath } from './common.ts';
+import { translationsSchema } from '../translations.ts';
+import { idSchema, nameSchema, slugSchema, urlOrPath } from './common.ts';
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MESSAGE = 'Slug may contain only lowercase letters, digits and single hyphens';
+
+/** Names and slugs per language; a translated slug follows the same rules as the English one. */
+const nameTranslations = translationsSchema({ name: 200, slug: 120 }).superRefine((tr, ctx) => {
+  for (const [lang, fields] of Object.entries(tr)) {
+    if (fields.slug !== undefined && !SLUG_PATTERN.test(fields.slug)) ctx.addIssue({ code: 'custom', path: [lang, 'slug'], message: SLUG_MESSAGE });
+  }
+});
 
 export const subcategoryInputSchema = z.object({
   /** present for an existing subcategory (rename), absent for a new one */
   id: idSchema.optional(),
   name: nameSchema,
   slug: slugSchema,
-  name_de: optionalText,
-  name_fr: optionalText,
+  translations: nameTranslations,
 });
 
 export const categoryInputSchema = z
   .object({
     name: nameSchema,
     slug: slugSchema,
-    name_de: optionalText,
-    name_fr: optionalText,
+    translations: nameTranslations,
     // A full URL or a path on this site (the built-in images live under /images/categories/).
     image_url: urlOrPath('Image URL must be a valid URL'),
     /** The complete list: listed ones are kept or added, existing ones not listed are removed. Omit to leave them unchanged. */
     subcategories: z.array(subcategoryInputSchema).max(200, 'Too many subcategories').optional(),
   })
   .superRefine((v, ctx) => {
+    // Slugs are unique among the subcategories, in English and in each language.
     const seen = new Map<string, number>();
     v.subcategories?.forEach((s, i) => {
       if (seen.has(s.slug)) ctx.addIssue({ code: 'custom', path: ['subcategories', i, 'slug'], message: 'Each subcategory needs its own slug' });
       seen.set(s.slug, i);
+      for (const [lang, fields] of Object.entries(s.translations)) {
+        if (!fields.slug) continue;
+        const key = `${lang}:${fields.slug}`;
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['subcategories', i, 'translations', lang, 'slug'], message: 'Each subcategory needs its own slug' });
+        seen.set(key, i);
+      }
     });
   });
 

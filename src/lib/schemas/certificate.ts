@@ -1,7 +1,9 @@
-// The certificate form and API input (SPEC section 5: name, description and icon type required).
+// The certificate form and API input (SPEC section 5: name, description and icon type required);
+// the description in other languages sits in `translations`.
 import { z } from 'zod';
 import { ICON_TYPES } from '../../../db/enums.ts';
-import { nameSchema, optionalText } from './common.ts';
+import { translationsSchema } from '../translations.ts';
+import { nameSchema } from './common.ts';
 
 export { ICON_TYPES };
 export type IconType = (typeof ICON_TYPES)[number];
@@ -17,8 +19,7 @@ export const ICON_TYPE_LABELS: Record<IconType, string> = {
 export const certificateInputSchema = z.object({
   name: nameSchema,
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is too long'),
-  description_de: optionalText,
-  description_fr: optionalText,
+  translations: translationsSchema({ description: 2000 }),
   icon_type: z.enum(ICON_TYPES, 'Icon type is required'),
 });
 

@@ -1,18 +1,18 @@
-// The company form and API input (SPEC section 5). Field names follow the import/export format.
-// Link lists (subcategories, certifications, fines, alternatives) are complete lists that replace the
-// stored ones; an omitted list leaves the stored one unchanged.
+// The company form and API input. Field names follow the import/export format; ownership, sources and
+// fines use the shared schemas of facts.ts (the importer uses the same ones).
+// Lists (subcategories, certifications, sources, fines) are complete lists that replace the stored
+// ones; an omitted list leaves the stored one unchanged. Alternative links are sent as a diff
+// (add/remove), so a save never undoes a link someone else made meanwhile.
 import { z } from 'zod';
 import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
+import { translationsSchema } from '../translations.ts';
 import { idSchema, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
+import { checkOwnership, fineSchema, ownershipShape, sourceSchema, type FineInput, type SourceInput } from './facts.ts';
 
 export { CERTIFICATION_STATUSES };
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
-
-/** True when v has at most two decimals (amount step 0.01), allowing for binary floating point. */
-function isCents(v: number): boolean {
-  return Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-}
+export type { FineInput, SourceInput };
 
 export const companyCertificationInputSchema = z.object({
   certification_id: idSchema,
@@ -20,37 +20,6 @@ export const companyCertificationInputSchema = z.object({
   valid_from: requiredDate('Valid from is required'),
   valid_until: optionalDate,
   link: urlOrEmpty('Link must be a valid URL'),
-});
-
-export const fineInputSchema = z.object({
-  amount: requiredNumber('Amount is required', 'Amount must be a number')
-    .min(0, 'Amount must be 0 or more')
-    .max(1e15, 'Amount is too large')
-    .refine(isCents, 'Amount must have at most two decimals'),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .nullish()
-    .transform((v) => v || 'EUR')
-    .pipe(z.string().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
-  date: requiredDate('Date is required'),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is too long'),
-  description_de: optionalText,
-  description_fr: optionalText,
-  announcement_url: urlOrEmpty('Announcement URL must be a valid URL'),
-});
-
-export const alternativeInputSchema = z.object({
-  company_id: idSchema,
-  /** 0 to 100; null or omitted: computed from what we know about the alternative */
-  sustainability_score: z
-    .number({ error: 'Score must be a number' })
-    .int('Score must be a whole number')
-    .min(0, 'Score must be between 0 and 100')
-    .max(100, 'Score must be between 0 and 100')
-    .nullish()
-    .transform((v) => v ?? null),
 });
 
 function uniqueBy<T>(key: (item: T) => unknown, message: string) {
@@ -64,7 +33,19 @@ function uniqueBy<T>(key: (item: T) => unknown, message: string) {
   };
 }
 
-export const companyInputSchema = z.object({
+/** A number field that may stay empty: null, undefined and NaN (an empty number input) are "unknown". */
+function optionalInt(label: string, min: number, max: number, range: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, range)
+    .max(max, range)
+    .nullish()
+    .or(z.nan())
+    .transform((v) => (v == null || Number.isNaN(v) ? null : v));
+}
+
+const companyShape = {
   name: nameSchema,
   slug: slugSchema,
   category_id: requiredNumber('Category is required').int('Category is required').positive('Category is required'),
@@ -74,25 +55,19 @@ export const companyInputSchema = z.object({
     .toUpperCase()
     .min(1, 'Country is required')
     .refine((code) => !!countryByCode(code), 'Unknown country code'),
-  founded_year: requiredNumber('Founded year is required', 'Founded year must be a number')
-    .int('Founded year must be a whole number')
-    .min(1000, 'Founded year must be a year (e.g. 1999)')
-    .max(2100, 'Founded year must be a year (e.g. 1999)'),
+  /** unknown for some companies: empty is fine */
+  founded_year: optionalInt('Founded year', 1000, 2100, 'Founded year must be a year (e.g. 1999)'),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long'),
-  description_de: optionalText,
-  description_fr: optionalText,
+  translations: translationsSchema({ description: 5000 }),
   website_url: urlOrEmpty('Website must be a valid URL'),
   logo_url: urlOrEmpty('Logo URL must be a valid URL'),
   headquarters: optionalText,
-  employee_count: z
-    .number({ error: 'Employee count must be a number' })
-    .int('Employee count must be a whole number')
-    .min(0, 'Employee count must be 0 or more')
-    .nullish()
-    .transform((v) => v ?? null),
+  employee_count: optionalInt('Employee count', 0, 10_000_000, 'Employee count must be 0 or more'),
   is_unicorn: z.boolean().default(false),
   double_irish: z.boolean().default(false),
   sustainable: z.boolean().default(false),
+  ...ownershipShape,
+  sources: z.array(sourceSchema).max(50, 'At most 50 sources per company').optional(),
   /** must belong to the selected category */
   subcategory_ids: z.array(idSchema).max(100).optional().superRefine(uniqueBy((id) => id, 'Subcategory listed twice')),
   certifications: z
@@ -100,34 +75,90 @@ export const companyInputSchema = z.object({
     .max(100)
     .optional()
     .superRefine(uniqueBy((c) => c.certification_id, 'Each certification can be added once')),
-  eu_fines: z.array(fineInputSchema).max(500).optional(),
-  /** companies that are alternatives to this one (this company -> alternative) */
-  alternatives: z.array(alternativeInputSchema).max(200).optional().superRefine(uniqueBy((a) => a.company_id, 'Alternative listed twice')),
-  /** companies this one is an alternative to (original -> this company) */
-  alternative_to: z.array(alternativeInputSchema).max(200).optional().superRefine(uniqueBy((a) => a.company_id, 'Company listed twice')),
-});
+  eu_fines: z.array(fineSchema).max(500, 'At most 500 fines per company').optional(),
+};
+
+/** Links to add and to remove; links not named stay as they are. */
+export const linkDiffSchema = z
+  .object({
+    add: z.array(idSchema).max(200).default([]),
+    remove: z.array(idSchema).max(200).default([]),
+  })
+  .superRefine((d, ctx) => {
+    const added = new Set(d.add);
+    d.remove.forEach((id, i) => {
+      if (added.has(id)) ctx.addIssue({ code: 'custom', path: ['remove', i], message: 'A link cannot be added and removed at once' });
+    });
+  });
+
+/** The API input of a company (POST and PUT). */
+export const companyInputSchema = z
+  .object({
+    ...companyShape,
+    /** companies that are alternatives to this one (this company -> alternative) */
+    alternatives: linkDiffSchema.optional(),
+    /** companies this one is an alternative to (original -> this company) */
+    alternative_to: linkDiffSchema.optional(),
+  })
+  .superRefine(checkOwnership);
+
+const linkList = z
+  .array(z.object({ company_id: idSchema }))
+  .max(200)
+  .superRefine(uniqueBy((a: { company_id: number }) => a.company_id, 'Company listed twice'));
+
+/** The company form: the same fields, with the alternative links as the lists the editor sees. */
+export const companyFormSchema = z
+  .object({ ...companyShape, alternatives: linkList, alternative_to: linkList })
+  .superRefine(checkOwnership);
 
 export type CompanyInput = z.input<typeof companyInputSchema>;
 export type CompanyValues = z.output<typeof companyInputSchema>;
+export type CompanyFormInput = z.input<typeof companyFormSchema>;
+export type CompanyFormValues = z.output<typeof companyFormSchema>;
 export type CompanyCertificationInput = z.input<typeof companyCertificationInputSchema>;
-export type FineInput = z.input<typeof fineInputSchema>;
 
-/** SPEC section 5 defaults of a new company form. */
-export function companyFormDefaults(now: Date = new Date()): CompanyInput {
+/** What to add and remove to get from the links read to the links wanted. */
+export function linkDiff(before: readonly number[], after: readonly number[]): { add: number[]; remove: number[] } {
+  const was = new Set(before);
+  const is = new Set(after);
+  return { add: [...is].filter((id) => !was.has(id)), remove: [...was].filter((id) => !is.has(id)) };
+}
+
+/** The form's values as the API's input: link lists become diffs against the lists that were loaded. */
+export function formToInput(v: CompanyFormValues, loaded: { alternatives: number[]; alternative_to: number[] }): CompanyValues {
+  return {
+    ...v,
+    alternatives: linkDiff(loaded.alternatives, v.alternatives.map((a) => a.company_id)),
+    alternative_to: linkDiff(loaded.alternative_to, v.alternative_to.map((a) => a.company_id)),
+  };
+}
+
+/** Defaults of a new company form: facts we do not know yet stay empty. */
+export function companyFormDefaults(): CompanyFormInput {
   return {
     name: '',
     slug: '',
     category_id: Number.NaN,
     country: '',
-    founded_year: now.getUTCFullYear(),
+    founded_year: null,
     description: '',
+    translations: {},
     website_url: '',
     logo_url: '',
     headquarters: '',
-    employee_count: 0,
+    employee_count: null,
     is_unicorn: false,
     double_irish: false,
     sustainable: false,
+    legal_name: '',
+    owner_kind: '',
+    owner_name: '',
+    owner_country: '',
+    owner_since: null,
+    hosting: '',
+    status: 'published',
+    sources: [],
     subcategory_ids: [],
     certifications: [],
     eu_fines: [],
@@ -139,4 +170,27 @@ export function companyFormDefaults(now: Date = new Date()): CompanyInput {
 /** SPEC section 4: a newly ticked certification is Verified from today, without end date or link. */
 export function newCertification(certificationId: number, now: Date = new Date()): CompanyCertificationInput {
   return { certification_id: certificationId, status: 'Verified', valid_from: today(now), valid_until: '', link: '' };
+}
+
+/** A new source row: checked today. */
+export function newSource(now: Date = new Date()): SourceInput {
+  return { url: '', title: '', facts: [], verified_at: today(now) };
+}
+
+/** A new fine row: in force, by the European Commission, checked today. */
+export function newFine(now: Date = new Date()): FineInput {
+  return {
+    body: 'European Commission',
+    kind: 'antitrust',
+    amount: Number.NaN,
+    current_amount: null,
+    status: 'in_force',
+    currency: 'EUR',
+    date: '',
+    description: '',
+    translations: {},
+    announcement_url: '',
+    status_url: '',
+    verified_at: today(now),
+  };
 }
