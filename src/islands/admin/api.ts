@@ -12,11 +12,14 @@ export interface ApiIssue {
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: ApiIssue[];
-  constructor(message: string, status: number, issues: ApiIssue[] = []) {
+  /** the whole error body (e.g. changed_by / changed_at of a 412) */
+  readonly data: Record<string, unknown>;
+  constructor(message: string, status: number, issues: ApiIssue[] = [], data: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;
+    this.data = data;
   }
 }
 
@@ -44,7 +47,7 @@ function toApiError(error: unknown): ApiError {
     const data = (error.detail as { data?: unknown } | undefined)?.data as { error?: unknown; issues?: unknown } | undefined;
     const message = typeof data?.error === 'string' ? data.error : `The server answered ${status}.`;
     const issues = Array.isArray(data?.issues) ? (data.issues as ApiIssue[]) : [];
-    return new ApiError(message, status, issues);
+    return new ApiError(message, status, issues, data && typeof data === 'object' ? data : {});
   }
   return new ApiError('Could not reach the server. Check your connection.', 0);
 }
@@ -86,6 +89,11 @@ export async function withRetry<T>(load: () => Promise<T>, signal?: AbortSignal,
       await sleep(delayMs * attempt, signal);
     }
   }
+}
+
+/** The If-Match header for a save based on the given version of a record. */
+export function ifMatch(version: number): { headers: Record<string, string> } {
+  return { headers: { 'If-Match': `"${version}"` } };
 }
 
 /** "Failed to save company. Please try again." plus what the server said, when it said something useful. */

@@ -1,8 +1,9 @@
 // Save and delete of one record, shared by the company, category and certificate forms: server
 // issues onto their fields, SPEC's failure messages, republish, a flash message and back to the list.
+// A save or delete based on a stale version (412) keeps the form as typed and offers a reload.
 import { useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { failure } from './api.ts';
+import { ApiError, failure } from './api.ts';
 import { setFlash } from './flash.ts';
 import { showServerIssues } from './form-errors.ts';
 import { usePublish } from './publish.tsx';
@@ -18,14 +19,31 @@ interface Options<V extends { name: string }, F extends FieldValues> {
   isField: (path: string) => boolean;
 }
 
+/** "Someone else changed this company at 14:02 — reload to see their version." (local time) */
+export function conflictMessage(noun: string, error: ApiError): string {
+  const by = typeof error.data.changed_by === 'string' ? error.data.changed_by : 'Someone else';
+  const at = typeof error.data.changed_at === 'string' ? new Date(error.data.changed_at) : undefined;
+  const time = at && !Number.isNaN(at.getTime()) ? ` at ${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : '';
+  return `${by} changed this ${noun}${time} — reload to see their version.`;
+}
+
 export function useRecordActions<V extends { name: string }, F extends FieldValues>(o: Options<V, F>) {
   const publish = usePublish();
   const [saveError, setSaveError] = useState<string>();
+  /** true when the error is a 412: the record changed since it was loaded */
+  const [stale, setStale] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const Noun = o.noun[0].toUpperCase() + o.noun.slice(1);
 
+  function showError(headline: string, error: unknown) {
+    const conflict = error instanceof ApiError && error.status === 412;
+    setStale(conflict);
+    setSaveError(conflict ? conflictMessage(o.noun, error) : failure(headline, error));
+  }
+
   async function onSubmit(values: V) {
     setSaveError(undefined);
+    setStale(false);
     try {
       await o.save(values);
       publish.changed();
@@ -33,7 +51,7 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
       navigate(o.list);
     } catch (error) {
       showServerIssues(error, o.setError, o.isField);
-      setSaveError(failure(`Failed to save ${o.noun}. Please try again.`, error));
+      showError(`Failed to save ${o.noun}. Please try again.`, error);
     }
   }
 
@@ -41,16 +59,19 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
     if (!confirm(`Are you sure you want to delete this ${o.noun}?`)) return;
     setDeleting(true);
     setSaveError(undefined);
+    setStale(false);
     try {
       await o.remove();
       publish.changed();
       setFlash(`${Noun} deleted.`);
       navigate(o.list);
     } catch (error) {
-      setSaveError(failure(`Failed to delete ${o.noun}. Please try again.`, error));
+      showError(`Failed to delete ${o.noun}. Please try again.`, error);
       setDeleting(false);
     }
   }
 
-  return { saveError, deleting, onSubmit, onDelete };
+  /** Loads the stored version again (what is typed in the form is dropped, as the editor chose). */
+  const reload = stale ? () => window.location.reload() : undefined;
+  return { saveError, deleting, onSubmit, onDelete, reload };
 }

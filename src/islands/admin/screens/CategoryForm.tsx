@@ -1,5 +1,5 @@
-// /admin/categories/new and /admin/categories/{id}: name, slug, translations, image URL and the
-// subcategories (add, rename, remove). Slugs follow the name on every name edit until the slug itself
+// /admin/categories/new and /admin/categories/{id}: name, slug, translated names and slugs (one pair per
+// site language), image URL and the subcategories (add, rename, remove). Slugs follow the name on every name edit until the slug itself
 // is edited by hand (SPEC section 4).
 import { useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
@@ -7,15 +7,16 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type CategoryInput, type CategoryValues } from '../../../lib/schemas/category.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
-import { api, call } from '../api.ts';
+import { api, call, ifMatch } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
+import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { useRecordActions } from '../record-actions.ts';
 import { Button, Field, PageHeader, Section, inputClass } from '../ui.tsx';
 
 const LIST = '/admin/categories';
-const EMPTY: CategoryInput = { name: '', slug: '', name_de: '', name_fr: '', image_url: '', subcategories: [] };
-const FIELDS = new Set(['name', 'slug', 'name_de', 'name_fr', 'image_url', 'subcategories']);
+const EMPTY: CategoryInput = { name: '', slug: '', translations: {}, image_url: '', subcategories: [] };
+const FIELDS = new Set(['name', 'slug', 'translations', 'image_url', 'subcategories']);
 
 type CategoryDetail = InferResponseType<(typeof api.api.admin.categories)[':id']['$get'], 200>;
 
@@ -23,10 +24,9 @@ function toFormValues(c: CategoryDetail): CategoryInput {
   return {
     name: c.name,
     slug: c.slug,
-    name_de: c.name_de ?? '',
-    name_fr: c.name_fr ?? '',
+    translations: c.translations,
     image_url: c.image_url ?? '',
-    subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name, slug: s.slug, name_de: s.name_de ?? '', name_fr: s.name_fr ?? '' })),
+    subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name, slug: s.slug, translations: s.translations })),
   };
 }
 
@@ -62,11 +62,14 @@ function CategoryEditor({ id, category }: { id?: string; category: CategoryDetai
   /** slugs edited by hand: "slug" for the category, the row key for a subcategory */
   const handSlugs = useRef(new Set<string>());
 
-  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CategoryValues, CategoryInput>({
+  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<CategoryValues, CategoryInput>({
     noun: 'category',
     list: LIST,
-    save: (values) => (id ? call(api.api.admin.categories[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.categories.$post({ json: values }))),
-    remove: () => call(api.api.admin.categories[':id'].$delete({ param: { id: id! } })),
+    save: (values) =>
+      id && category
+        ? call(api.api.admin.categories[':id'].$put({ param: { id }, json: values }, ifMatch(category.version)))
+        : call(api.api.admin.categories.$post({ json: values })),
+    remove: () => call(api.api.admin.categories[':id'].$delete({ param: { id: id! } }, ifMatch(category!.version))),
     setError,
     isField: (p) => FIELDS.has(p.split('.')[0]),
   });
@@ -109,14 +112,18 @@ function CategoryEditor({ id, category }: { id?: string; category: CategoryDetai
           </div>
         </Section>
 
-        <Section id="category-translations" title="Translations" description="Optional. Left empty, the public site shows the English name.">
+        <Section id="category-translations" title="Translations" description="Optional. Left empty, the public site shows the English name and slug.">
           <div className="grid gap-5 md:grid-cols-2">
-            <Field id="category-name-de" label="Name (German)" error={errors.name_de?.message}>
-              {(attrs) => <input {...attrs} lang="de" type="text" className={inputClass} {...register('name_de')} />}
-            </Field>
-            <Field id="category-name-fr" label="Name (French)" error={errors.name_fr?.message}>
-              {(attrs) => <input {...attrs} lang="fr" type="text" className={inputClass} {...register('name_fr')} />}
-            </Field>
+            {TRANSLATIONS.map((l) => (
+              <div key={l.code} className="contents">
+                <Field id={`category-name-${l.code}`} label={`Name (${l.name})`} error={translationError(errors, l.code, 'name')}>
+                  {(attrs) => <input {...attrs} lang={l.code} type="text" className={inputClass} {...register(translationPath<CategoryInput>('', l.code, 'name'))} />}
+                </Field>
+                <Field id={`category-slug-${l.code}`} label={`Slug (${l.name})`} error={translationError(errors, l.code, 'slug')}>
+                  {(attrs) => <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register(translationPath<CategoryInput>('', l.code, 'slug'))} />}
+                </Field>
+              </div>
+            ))}
           </div>
         </Section>
 
@@ -154,18 +161,24 @@ function CategoryEditor({ id, category }: { id?: string; category: CategoryDetai
                         <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register(`subcategories.${i}.slug`, { onChange: () => handSlugs.current.add(row.key) })} />
                       )}
                     </Field>
-                    <Field id={`sub-${i}-name-de`} label="Name (German)" error={e?.name_de?.message}>
-                      {(attrs) => <input {...attrs} lang="de" type="text" className={inputClass} {...register(`subcategories.${i}.name_de`)} />}
-                    </Field>
-                    <Field id={`sub-${i}-name-fr`} label="Name (French)" error={e?.name_fr?.message}>
-                      {(attrs) => <input {...attrs} lang="fr" type="text" className={inputClass} {...register(`subcategories.${i}.name_fr`)} />}
-                    </Field>
+                    {TRANSLATIONS.map((l) => (
+                      <div key={l.code} className="contents">
+                        <Field id={`sub-${i}-name-${l.code}`} label={`Name (${l.name})`} error={translationError(e, l.code, 'name')}>
+                          {(attrs) => <input {...attrs} lang={l.code} type="text" className={inputClass} {...register(translationPath<CategoryInput>(`subcategories.${i}`, l.code, 'name'))} />}
+                        </Field>
+                        <Field id={`sub-${i}-slug-${l.code}`} label={`Slug (${l.name})`} error={translationError(e, l.code, 'slug')}>
+                          {(attrs) => (
+                            <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register(translationPath<CategoryInput>(`subcategories.${i}`, l.code, 'slug'))} />
+                          )}
+                        </Field>
+                      </div>
+                    ))}
                   </div>
                 </li>
               );
             })}
           </ol>
-          <Button className="mt-4" onClick={() => subcategories.append({ name: '', slug: '', name_de: '', name_fr: '' }, { focusName: `subcategories.${subcategories.fields.length}.name` })}>
+          <Button className="mt-4" onClick={() => subcategories.append({ name: '', slug: '', translations: {} }, { focusName: `subcategories.${subcategories.fields.length}.name` })}>
             <span aria-hidden="true">+</span> Add subcategory
           </Button>
         </Section>
@@ -178,6 +191,7 @@ function CategoryEditor({ id, category }: { id?: string; category: CategoryDetai
           deleting={deleting}
           deleteLabel={id ? 'Delete Category' : undefined}
           onDelete={id ? () => void onDelete() : undefined}
+          onReload={reload}
         />
       </form>
     </>

@@ -1,18 +1,19 @@
-// /admin/certificates/new and /admin/certificates/{id}: name, description (with German and French
-// translations) and icon type with its colour label; Delete with confirmation.
+// /admin/certificates/new and /admin/certificates/{id}: name, description (with a translation per site
+// language) and icon type with its colour label; Delete with confirmation. Saves name the version read.
 import type { InferResponseType } from 'hono/client';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ICON_TYPES, ICON_TYPE_LABELS, certificateInputSchema, type CertificateInput, type CertificateValues } from '../../../lib/schemas/certificate.ts';
-import { api, call } from '../api.ts';
+import { api, call, ifMatch } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { ICON_TYPE_SWATCH } from '../icon-types.ts';
+import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { useRecordActions } from '../record-actions.ts';
 import { Field, FieldError, PageHeader, Section, describedBy, inputClass } from '../ui.tsx';
 
 const LIST = '/admin/certificates';
-const EMPTY: CertificateInput = { name: '', description: '', description_de: '', description_fr: '', icon_type: undefined as unknown as CertificateInput['icon_type'] };
+const EMPTY: CertificateInput = { name: '', description: '', translations: {}, icon_type: undefined as unknown as CertificateInput['icon_type'] };
 
 type CertificateDetail = InferResponseType<(typeof api.api.admin.certificates)[':id']['$get'], 200>;
 
@@ -41,14 +42,15 @@ function CertificateEditor({ id, certificate: c }: { id?: string; certificate: C
     formState: { errors, isSubmitting },
   } = useForm<CertificateInput, unknown, CertificateValues>({
     resolver: zodResolver(certificateInputSchema),
-    defaultValues: c ? { name: c.name, description: c.description, description_de: c.description_de ?? '', description_fr: c.description_fr ?? '', icon_type: c.icon_type } : EMPTY,
+    defaultValues: c ? { name: c.name, description: c.description, translations: c.translations, icon_type: c.icon_type } : EMPTY,
   });
 
-  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CertificateValues, CertificateInput>({
+  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<CertificateValues, CertificateInput>({
     noun: 'certificate',
     list: LIST,
-    save: (values) => (id ? call(api.api.admin.certificates[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.certificates.$post({ json: values }))),
-    remove: () => call(api.api.admin.certificates[':id'].$delete({ param: { id: id! } })),
+    save: (values) =>
+      id && c ? call(api.api.admin.certificates[':id'].$put({ param: { id }, json: values }, ifMatch(c.version))) : call(api.api.admin.certificates.$post({ json: values })),
+    remove: () => call(api.api.admin.certificates[':id'].$delete({ param: { id: id! } }, ifMatch(c!.version))),
     setError,
     isField: (p) => p in EMPTY,
   });
@@ -94,12 +96,11 @@ function CertificateEditor({ id, certificate: c }: { id?: string; certificate: C
         </Section>
         <Section id="certificate-translations" title="Translations" description="Optional. Left empty, the public site shows the English description.">
           <div className="grid gap-5 md:grid-cols-2">
-            <Field id="certificate-description-de" label="Description (German)" error={errors.description_de?.message}>
-              {(attrs) => <textarea {...attrs} lang="de" rows={3} className={inputClass} {...register('description_de')} />}
-            </Field>
-            <Field id="certificate-description-fr" label="Description (French)" error={errors.description_fr?.message}>
-              {(attrs) => <textarea {...attrs} lang="fr" rows={3} className={inputClass} {...register('description_fr')} />}
-            </Field>
+            {TRANSLATIONS.map((l) => (
+              <Field key={l.code} id={`certificate-description-${l.code}`} label={`Description (${l.name})`} error={translationError(errors, l.code, 'description')}>
+                {(attrs) => <textarea {...attrs} lang={l.code} rows={3} className={inputClass} {...register(translationPath<CertificateInput>('', l.code, 'description'))} />}
+              </Field>
+            ))}
           </div>
         </Section>
         <FormActions
@@ -110,6 +111,7 @@ function CertificateEditor({ id, certificate: c }: { id?: string; certificate: C
           deleting={deleting}
           deleteLabel={id ? 'Delete Certificate' : undefined}
           onDelete={id ? () => void onDelete() : undefined}
+          onReload={reload}
         />
       </form>
     </>

@@ -1,38 +1,46 @@
-// /admin/companies/new and /admin/companies/{id}: Company Details, Translations, Certifications,
-// EU Fines & Penalties and Alternatives, saved in one request (one transaction on the server).
+// /admin/companies/new and /admin/companies/{id}: Company Details (with Draft/Published), Ownership &
+// jurisdiction, Sources, Translations (one per site language), Certifications, Fines and Alternatives,
+// saved in one request (one transaction on the server) based on the version read (If-Match); History
+// below for an existing company.
 import { useMemo, useRef } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { RECORD_STATUSES } from '../../../../db/enums.ts';
 import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
-import { companyFormDefaults, companyInputSchema, type CompanyInput, type CompanyValues } from '../../../lib/schemas/company.ts';
-import { api, call, failure } from '../api.ts';
+import { companyFormDefaults, companyFormSchema, formToInput, type CompanyFormInput, type CompanyFormValues } from '../../../lib/schemas/company.ts';
+import type { SourceFact } from '../../../../db/enums.ts';
+import { api, call, failure, ifMatch } from '../api.ts';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
+import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { NumberInput } from '../NumberInput.tsx';
 import { useRecordActions } from '../record-actions.ts';
 import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';
 import { AlternativesSection } from './company/AlternativesSection.tsx';
 import { CertificationsSection } from './company/CertificationsSection.tsx';
 import { FinesSection } from './company/FinesSection.tsx';
+import { HistorySection } from './company/HistorySection.tsx';
+import { OwnershipSection } from './company/OwnershipSection.tsx';
+import { SourcesSection } from './company/SourcesSection.tsx';
 import type { CategoryOption, CompanyDetail } from './company/types.ts';
 
 const LIST = '/admin/companies';
 const REGIONS: Region[] = ['Europe', 'Americas', 'Asia', 'Oceania', 'Africa'];
 const FIELDS = new Set(Object.keys(companyFormDefaults()));
 const optional = (v: string | null | undefined) => v ?? '';
+const STATUS_LABELS = { published: 'Published (shown on the site)', draft: 'Draft (hidden until published)' } as const;
 
 /** The stored company in the form's shape. */
-export function toFormValues(c: CompanyDetail): CompanyInput {
+export function toFormValues(c: CompanyDetail): CompanyFormInput {
   return {
     name: c.name,
     slug: c.slug,
     category_id: c.category_id,
     country: c.country,
-    founded_year: c.founded_year ?? Number.NaN,
+    founded_year: c.founded_year,
     description: c.description ?? '',
-    description_de: optional(c.description_de),
-    description_fr: optional(c.description_fr),
+    translations: c.translations,
     website_url: optional(c.website_url),
     logo_url: optional(c.logo_url),
     headquarters: optional(c.headquarters),
@@ -40,6 +48,14 @@ export function toFormValues(c: CompanyDetail): CompanyInput {
     is_unicorn: c.is_unicorn,
     double_irish: c.double_irish,
     sustainable: c.sustainable,
+    legal_name: optional(c.legal_name),
+    owner_kind: c.owner_kind ?? '',
+    owner_name: optional(c.owner_name),
+    owner_country: optional(c.owner_country),
+    owner_since: c.owner_since,
+    hosting: c.hosting ?? '',
+    status: c.status,
+    sources: c.sources.map((s) => ({ url: s.url, title: optional(s.title), facts: s.facts as SourceFact[], verified_at: s.verified_at })),
     subcategory_ids: c.subcategory_ids,
     certifications: c.certifications.map((x) => ({
       certification_id: x.certification_id,
@@ -49,16 +65,21 @@ export function toFormValues(c: CompanyDetail): CompanyInput {
       link: optional(x.link),
     })),
     eu_fines: c.eu_fines.map((f) => ({
+      body: f.body,
+      kind: f.kind,
       amount: f.amount,
+      current_amount: f.current_amount,
+      status: f.status,
       currency: f.currency,
       date: f.date,
       description: f.description,
-      description_de: optional(f.description_de),
-      description_fr: optional(f.description_fr),
+      translations: f.translations,
       announcement_url: optional(f.announcement_url),
+      status_url: optional(f.status_url),
+      verified_at: optional(f.verified_at),
     })),
-    alternatives: c.alternatives.map((a) => ({ company_id: a.company_id, sustainability_score: a.sustainability_score })),
-    alternative_to: c.alternative_to.map((a) => ({ company_id: a.company_id, sustainability_score: a.sustainability_score })),
+    alternatives: c.alternatives.map((a) => ({ company_id: a.company_id })),
+    alternative_to: c.alternative_to.map((a) => ({ company_id: a.company_id })),
   };
 }
 
@@ -94,8 +115,8 @@ export function CompanyForm({ id }: { id?: string }) {
 
 function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
   const handSlug = useRef(!!id);
-  const form = useForm<CompanyInput, unknown, CompanyValues>({
-    resolver: zodResolver(companyInputSchema),
+  const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
+    resolver: zodResolver(companyFormSchema),
     defaultValues: data.company ? toFormValues(data.company) : companyFormDefaults(),
   });
   const {
@@ -113,11 +134,22 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
   const categoryId = watch('category_id');
   const category: CategoryOption | undefined = useMemo(() => categories.find((c) => c.id === categoryId), [categories, categoryId]);
 
-  const { saveError, deleting, onSubmit, onDelete } = useRecordActions<CompanyValues, CompanyInput>({
+  const loaded = data.company;
+  // The links as loaded: a save sends what the editor added and removed, never the whole list.
+  const loadedLinks = useMemo(
+    () => ({ alternatives: loaded?.alternatives.map((a) => a.company_id) ?? [], alternative_to: loaded?.alternative_to.map((a) => a.company_id) ?? [] }),
+    [loaded],
+  );
+  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<CompanyFormValues, CompanyFormInput>({
     noun: 'company',
     list: LIST,
-    save: (values) => (id ? call(api.api.admin.companies[':id'].$put({ param: { id }, json: values })) : call(api.api.admin.companies.$post({ json: values }))),
-    remove: () => call(api.api.admin.companies[':id'].$delete({ param: { id: id! } })),
+    save: (values) => {
+      const json = formToInput(values, loadedLinks);
+      return id && loaded
+        ? call(api.api.admin.companies[':id'].$put({ param: { id }, json }, ifMatch(loaded.version)))
+        : call(api.api.admin.companies.$post({ json }));
+    },
+    remove: () => call(api.api.admin.companies[':id'].$delete({ param: { id: id! } }, ifMatch(loaded!.version))),
     setError,
     isField: (p) => FIELDS.has(p.split('.')[0]),
   });
@@ -195,10 +227,10 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
                 </select>
               )}
             </Field>
-            <Field id="company-founded" label="Founded year" required error={errors.founded_year?.message}>
-              {(attrs) => <NumberInput {...attrs} control={control} name="founded_year" empty={Number.NaN} min={1000} max={2100} step={1} inputMode="numeric" className={inputClass} />}
+            <Field id="company-founded" label="Founded year" error={errors.founded_year?.message} hint="Empty when not known.">
+              {(attrs) => <NumberInput {...attrs} control={control} name="founded_year" empty={null} min={1000} max={2100} step={1} inputMode="numeric" className={inputClass} />}
             </Field>
-            <Field id="company-employees" label="Employee count" error={errors.employee_count?.message} hint="0 for startups">
+            <Field id="company-employees" label="Employee count" error={errors.employee_count?.message} hint="Empty when not known.">
               {(attrs) => <NumberInput {...attrs} control={control} name="employee_count" empty={null} min={0} step={1} inputMode="numeric" className={inputClass} />}
             </Field>
             <Field id="company-headquarters" label="Headquarters" error={errors.headquarters?.message}>
@@ -251,6 +283,21 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
           </fieldset>
 
           <fieldset className="mt-6">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Status</legend>
+            <div className="flex flex-wrap gap-2">
+              {RECORD_STATUSES.map((st) => (
+                <label
+                  key={st}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
+                >
+                  <input type="radio" value={st} className="size-4 accent-eu-blue" {...register('status')} />
+                  {STATUS_LABELS[st]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="mt-6">
             <legend className="mb-2 text-sm font-medium text-slate-800">Flags</legend>
             <div className="flex flex-wrap gap-3">
               <Controller
@@ -272,14 +319,16 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
           </fieldset>
         </Section>
 
+        <OwnershipSection />
+        <SourcesSection />
+
         <Section id="company-translations" title="Translations" description="Optional. Left empty, the public site shows the English description.">
           <div className="grid gap-5 md:grid-cols-2">
-            <Field id="company-description-de" label="Description (German)" error={errors.description_de?.message}>
-              {(attrs) => <textarea {...attrs} lang="de" rows={5} className={inputClass} {...register('description_de')} />}
-            </Field>
-            <Field id="company-description-fr" label="Description (French)" error={errors.description_fr?.message}>
-              {(attrs) => <textarea {...attrs} lang="fr" rows={5} className={inputClass} {...register('description_fr')} />}
-            </Field>
+            {TRANSLATIONS.map((l) => (
+              <Field key={l.code} id={`company-description-${l.code}`} label={`Description (${l.name})`} error={translationError(errors, l.code, 'description')}>
+                {(attrs) => <textarea {...attrs} lang={l.code} rows={5} className={inputClass} {...register(translationPath<CompanyFormInput>('', l.code, 'description'))} />}
+              </Field>
+            ))}
           </div>
         </Section>
 
@@ -295,8 +344,14 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
           deleting={deleting}
           deleteLabel={id ? 'Delete Company' : undefined}
           onDelete={id ? () => void onDelete() : undefined}
+          onReload={reload}
         />
       </form>
+      {id && (
+        <div className="mt-6">
+          <HistorySection companyId={id} />
+        </div>
+      )}
     </FormProvider>
   );
 }

@@ -1,12 +1,12 @@
 // Alternatives of a company, both ways: the companies that are alternatives to it, and the companies it
-// is an alternative to; each link with an optional sustainability score (empty: computed by the server).
+// is an alternative to. The save sends only what was added and removed here (the score is computed
+// from facts when the site is built).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import type { CompanyInput } from '../../../../lib/schemas/company.ts';
+import type { CompanyFormInput } from '../../../../lib/schemas/company.ts';
 import { flagEmoji as flag } from '../../../../lib/countries.ts';
-import { NumberInput } from '../../NumberInput.tsx';
 import { matches } from '../../text.ts';
-import { Button, FieldError, Section, describedBy, focusRing, inputClass } from '../../ui.tsx';
+import { Button, FieldError, Section, focusRing, inputClass } from '../../ui.tsx';
 import type { CompanyOption } from './types.ts';
 
 const MAX_RESULTS = 8;
@@ -93,7 +93,7 @@ function LinkList({
   const {
     control,
     formState: { errors },
-  } = useFormContext<CompanyInput>();
+  } = useFormContext<CompanyFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name, keyName: 'key' });
   const chosen = new Set(fields.map((f) => f.company_id));
   const options = [...companies.values()].filter((c) => c.id !== selfId && !chosen.has(c.id));
@@ -108,8 +108,8 @@ function LinkList({
         <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
           {fields.map((row, i) => {
             const c = companies.get(row.company_id);
-            const scoreId = `${name}-${i}-score`;
-            const error = listErrors?.[i]?.sustainability_score?.message ?? listErrors?.[i]?.company_id?.message ?? listErrors?.[i]?.message;
+            const errorId = `${name}-${i}`;
+            const error = listErrors?.[i]?.company_id?.message ?? listErrors?.[i]?.message;
             const companyName = c?.name ?? `Company #${row.company_id}`;
             return (
               <li key={row.key} className="flex flex-wrap items-center gap-3 px-3 py-2" data-linked-company={companyName}>
@@ -118,35 +118,18 @@ function LinkList({
                   {companyName}
                   <span className="ml-1 text-sm font-normal text-slate-500">{c?.country}</span>
                 </span>
-                <span aria-hidden="true" className="text-sm text-slate-700">
-                  Score
-                </span>
-                <NumberInput
-                  id={scoreId}
-                  control={control}
-                  name={`${name}.${i}.sustainability_score`}
-                  empty={null}
-                  min={0}
-                  max={100}
-                  step={1}
-                  placeholder="auto"
-                  aria-label={`Sustainability score of ${companyName}`}
-                  aria-invalid={!!error}
-                  aria-describedby={describedBy(scoreId, false, !!error)}
-                  className={`${inputClass} !w-24`}
-                />
                 <Button variant="remove" onClick={() => remove(i)} aria-label={`Remove ${companyName}`}>
                   Remove
                 </Button>
                 <div className="basis-full empty:hidden">
-                  <FieldError id={scoreId} message={error} />
+                  <FieldError id={errorId} message={error} />
                 </div>
               </li>
             );
           })}
         </ul>
       )}
-      <CompanyPicker label={pickLabel} options={options} onPick={(c) => append({ company_id: c.id, sustainability_score: null }, { shouldFocus: false })} />
+      <CompanyPicker label={pickLabel} options={options} onPick={(c) => append({ company_id: c.id }, { shouldFocus: false })} />
     </div>
   );
 }
@@ -157,7 +140,7 @@ export function AlternativesSection({ companies, selfId }: { companies: CompanyO
     <Section
       id="company-alternatives"
       title="Alternatives"
-      description="Scores run from 0 to 100; leave a score empty to have it computed from what we know about the alternative."
+      description="Saving adds and removes only the links changed here; links someone else made meanwhile stay."
     >
       <div className="grid gap-8 lg:grid-cols-2">
         <LinkList name="alternatives" title="Alternatives to this company" pickLabel="Add an alternative" companies={byId} selfId={selfId} />

@@ -1,7 +1,7 @@
 // Certifications of a company: tick a certificate to add it (Verified, valid from today: SPEC section 4),
 // untick to remove it; status, validity and link per ticked certificate.
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { CERTIFICATION_STATUSES, newCertification, type CompanyInput } from '../../../../lib/schemas/company.ts';
+import { CERTIFICATION_STATUSES, newCertification, type CompanyFormInput } from '../../../../lib/schemas/company.ts';
 import { iconTypeLabel, iconTypeSwatch } from '../../icon-types.ts';
 import { Field, Section, inputClass } from '../../ui.tsx';
 import type { CertificateOption } from './types.ts';
@@ -11,7 +11,7 @@ export function CertificationsSection({ certificates }: { certificates: Certific
     control,
     register,
     formState: { errors },
-  } = useFormContext<CompanyInput>();
+  } = useFormContext<CompanyFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name: 'certifications', keyName: 'key' });
 
   return (
