@@ -45,7 +45,14 @@ export interface CallOptions {
   origin?: string | null;
   headers?: Record<string, string>;
   ip?: string;
+  /**
+   * If-Match of a PUT/DELETE of a company, category or certificate. Omitted: the version a GET returns
+   * just before (a client that read the record right now); null: no If-Match at all.
+   */
+  ifMatch?: number | string | null;
 }
+
+const VERSIONED = /^\/api\/admin\/(companies|categories|certificates)\/\d+$/;
 
 export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[] } = {}): Promise<Kit> {
   const base = await tempDb();
@@ -65,6 +72,14 @@ export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[
     const cookie = o.cookie === undefined ? kit.cookie : o.cookie;
     if (cookie) headers.cookie = cookie;
     if (o.ip) headers['x-test-ip'] = o.ip;
+    if ((method === 'PUT' || method === 'DELETE') && VERSIONED.test(path) && o.ifMatch !== null) {
+      let tag = typeof o.ifMatch === 'number' ? `"${o.ifMatch}"` : o.ifMatch;
+      if (tag === undefined) {
+        const current = await kit.call('GET', path, { cookie: o.cookie });
+        tag = current.headers.get('etag') ?? '"1"';
+      }
+      headers['if-match'] = tag;
+    }
     let body: string | undefined;
     if (o.rawBody !== undefined) body = o.rawBody;
     else if (o.body !== undefined) body = JSON.stringify(o.body);
@@ -133,4 +148,23 @@ export function companyBody(categoryId: number, overrides: Record<string, unknow
     employee_count: 600,
     ...overrides,
   };
+}
+
+/** A valid fine (the audited format), with overrides. */
+export function fineBody(overrides: Record<string, unknown> = {}) {
+  return {
+    body: 'European Commission',
+    kind: 'antitrust',
+    amount: 1000,
+    status: 'in_force',
+    date: '2020-01-01',
+    description: 'Fine',
+    announcement_url: 'https://ec.europa.eu/commission/presscorner/detail/en/ip_20_1',
+    ...overrides,
+  };
+}
+
+/** A valid source, with overrides. */
+export function sourceBody(overrides: Record<string, unknown> = {}) {
+  return { url: 'https://www.deezer.com/company', title: 'About Deezer', facts: ['headquarters', 'ownership'], verified_at: '2025-01-15', ...overrides };
 }

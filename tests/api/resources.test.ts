@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { COUNTRIES } from '../../src/lib/countries.ts';
-import { companyBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -30,11 +30,11 @@ describe('companies', () => {
         subcategory_ids: [ids.ent.subcategories[0].id],
         certifications: [{ certification_id: ids.bcorp.id, status: 'Certified', valid_from: '2023-01-01', valid_until: '2026-01-01', link: 'https://bcorp.example/deezer' }],
         eu_fines: [
-          { amount: 1000, date: '2020-01-01', description: 'Older fine' },
-          { amount: 2500.75, currency: 'eur', date: '2022-06-30', description: 'Newer fine', announcement_url: 'https://ec.europa.eu/x' },
+          fineBody({ amount: 1000, date: '2020-01-01', description: 'Older fine' }),
+          fineBody({ amount: 2500.75, currency: 'eur', date: '2022-06-30', description: 'Newer fine', announcement_url: 'https://ec.europa.eu/x' }),
         ],
-        alternative_to: [{ company_id: netflix.id, sustainability_score: 77 }],
-        description_de: 'Französischer Musikstreamingdienst.',
+        alternative_to: { add: [netflix.id] },
+        translations: { de: { description: 'Französischer Musikstreamingdienst.' } },
       }),
     );
     const got = await json(await kit.call('GET', `/api/admin/companies/${deezer.id}`));
@@ -44,29 +44,20 @@ describe('companies', () => {
       category: { id: ids.ent.id, name: 'Entertainment' },
       subcategory_ids: [ids.ent.subcategories[0].id],
       certifications: [{ certification_id: ids.bcorp.id, name: 'B Corp', status: 'Certified', valid_from: '2023-01-01', valid_until: '2026-01-01' }],
-      description_de: 'Französischer Musikstreamingdienst.',
-      alternative_to: [{ company_id: netflix.id, name: 'Netflix', sustainability_score: 77 }],
+      translations: { de: { description: 'Französischer Musikstreamingdienst.' } },
+      alternative_to: [{ company_id: netflix.id, name: 'Netflix' }],
     });
     // Fines newest first.
     expect(got.eu_fines.map((f: { description: string }) => f.description)).toEqual(['Newer fine', 'Older fine']);
     expect(got.eu_fines[0].currency).toBe('EUR');
     const us = await json(await kit.call('GET', `/api/admin/companies/${netflix.id}`));
-    expect(us.alternatives).toEqual([{ company_id: deezer.id, name: 'Deezer', slug: 'deezer', country: 'FR', sustainability_score: 77 }]);
-  });
-
-  it('computes a sustainability score when none is given', async () => {
-    const deezer = await create(companyBody(ids.ent.id, { certifications: [{ certification_id: ids.bcorp.id, status: 'Verified', valid_from: '2023-01-01' }] }));
-    const netflix = await create(
-      companyBody(ids.ent.id, { name: 'Netflix', slug: 'netflix', country: 'US', alternatives: [{ company_id: deezer.id }] }),
-    );
-    // EU headquarters 30 + one environmental certification 15 + no EU fines 10.
-    expect(netflix.alternatives[0].sustainability_score).toBe(55);
+    expect(us.alternatives).toEqual([{ company_id: deezer.id, name: 'Deezer', slug: 'deezer', country: 'FR' }]);
   });
 
   it('lists companies by name with category and alternatives counts', async () => {
     const b = await create(companyBody(ids.ent.id, { name: 'beta', slug: 'beta', country: 'US' }));
-    await create(companyBody(ids.cloud.id, { name: 'Alpha', slug: 'alpha', alternative_to: [{ company_id: b.id, sustainability_score: 10 }] }));
-    await create(companyBody(ids.ent.id, { name: 'Gamma', slug: 'gamma', alternative_to: [{ company_id: b.id, sustainability_score: 20 }] }));
+    await create(companyBody(ids.cloud.id, { name: 'Alpha', slug: 'alpha', alternative_to: { add: [b.id] } }));
+    await create(companyBody(ids.ent.id, { name: 'Gamma', slug: 'gamma', alternative_to: { add: [b.id] } }));
     const list = await json(await kit.call('GET', '/api/admin/companies'));
     expect(list.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'beta', 'Gamma']);
     expect(list[0]).toMatchObject({ category_name: 'Cloud & Hosting', alternatives_count: 0, alternative_to_count: 1 });
@@ -77,7 +68,7 @@ describe('companies', () => {
     const deezer = await create(
       companyBody(ids.ent.id, {
         subcategory_ids: [ids.ent.subcategories[0].id],
-        eu_fines: [{ amount: 1, date: '2020-01-01', description: 'Fine' }],
+        eu_fines: [fineBody()],
       }),
     );
     const res = await kit.call('PUT', `/api/admin/companies/${deezer.id}`, {
@@ -106,15 +97,15 @@ describe('companies', () => {
   });
 
   it('a save that fails half-way writes nothing (one transaction)', async () => {
-    const deezer = await create(companyBody(ids.ent.id, { eu_fines: [{ amount: 1, date: '2020-01-01', description: 'Fine' }] }));
+    const deezer = await create(companyBody(ids.ent.id, { eu_fines: [fineBody()] }));
     const requests = kit.publisher.requests;
     const before = await json(await kit.call('GET', `/api/admin/companies/${deezer.id}`));
     // The alternative does not exist: found only after the company row would have been written.
     const res = await kit.call('PUT', `/api/admin/companies/${deezer.id}`, {
-      body: companyBody(ids.ent.id, { name: 'Changed', eu_fines: [], alternatives: [{ company_id: 424242 }] }),
+      body: companyBody(ids.ent.id, { name: 'Changed', eu_fines: [], alternatives: { add: [424242] } }),
     });
     expect(res.status).toBe(400);
-    expect((await json(res)).issues).toContainEqual({ path: 'alternatives.0.company_id', message: 'Company not found' });
+    expect((await json(res)).issues).toContainEqual({ path: 'alternatives.add.0', message: 'Company not found' });
     expect(await json(await kit.call('GET', `/api/admin/companies/${deezer.id}`))).toEqual(before);
     expect(kit.publisher.requests).toBe(requests); // a refused save asks for no publish
   });
@@ -124,7 +115,7 @@ describe('companies', () => {
     const dup = await kit.call('POST', '/api/admin/companies', { body: companyBody(ids.ent.id, { name: 'Other' }) });
     expect(dup.status).toBe(409);
     expect(await json(dup)).toEqual({ error: 'A company with the slug "deezer" already exists.', issues: [{ path: 'slug', message: 'This slug is already used by another company' }] });
-    const self = await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id, { alternatives: [{ company_id: deezer.id }] }) });
+    const self = await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id, { alternatives: { add: [deezer.id] } }) });
     expect(self.status).toBe(400);
     expect((await json(self)).error).toBe('A company cannot be its own alternative');
     // Keeping its own slug on update is fine.
@@ -137,8 +128,8 @@ describe('companies', () => {
       companyBody(ids.ent.id, {
         subcategory_ids: [ids.ent.subcategories[0].id],
         certifications: [{ certification_id: ids.bcorp.id, status: 'Verified', valid_from: '2023-01-01' }],
-        eu_fines: [{ amount: 1, date: '2020-01-01', description: 'Fine' }],
-        alternative_to: [{ company_id: netflix.id, sustainability_score: 50 }],
+        eu_fines: [fineBody()],
+        alternative_to: { add: [netflix.id] },
       }),
     );
     const res = await kit.call('DELETE', `/api/admin/companies/${deezer.id}`);
@@ -185,7 +176,7 @@ describe('categories', () => {
         image_url: '/images/categories/entertainment.svg',
         subcategories: [
           { id: music.id, name: 'Music', slug: 'music' },
-          { name: 'Podcasts', slug: 'podcasts', name_de: 'Podcasts' },
+          { name: 'Podcasts', slug: 'podcasts', translations: { de: { name: 'Podcasts', slug: 'podcasts' } } },
         ],
       },
     });
@@ -260,7 +251,7 @@ describe('countries', () => {
   it('lists the 53 fixed countries with company counts', async () => {
     await create(companyBody(ids.ent.id));
     const list = await json(await kit.call('GET', '/api/admin/countries'));
-    expect(list).toHaveLength(53);
+    expect(list).toHaveLength(COUNTRIES.length);
     expect(list.map((c: { code: string }) => c.code).sort()).toEqual(COUNTRIES.map((c) => c.code).sort());
     expect(list.find((c: { code: string }) => c.code === 'FR')).toMatchObject({ name: 'France', flag: '🇫🇷', company_count: 1, is_eu_member: true });
     expect(list.find((c: { code: string }) => c.code === 'NO')).toMatchObject({ company_count: 0, is_eu_member: false });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
-import { companyBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, sourceBody, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -28,7 +28,7 @@ describe('company form (SPEC section 5)', () => {
   const post = (body: unknown, field: string, message: string) => expectIssue('POST', '/api/admin/companies', body, field, message);
   const without = (key: string) => Object.fromEntries(Object.entries(base()).filter(([k]) => k !== key));
 
-  it('requires name, slug, category, country, founded year and description', async () => {
+  it('requires name, slug, category, country and description', async () => {
     await post({ ...base(), name: '' }, 'name', 'Name is required');
     await post({ ...base(), name: '   ' }, 'name', 'Name is required');
     await post({ ...base(), slug: '' }, 'slug', 'Slug is required');
@@ -36,8 +36,6 @@ describe('company form (SPEC section 5)', () => {
     await post({ ...base(), category_id: null }, 'category_id', 'Category is required');
     await post({ ...base(), country: '' }, 'country', 'Country is required');
     await post(without('country'), 'country', 'Country is required');
-    await post(without('founded_year'), 'founded_year', 'Founded year is required');
-    await post({ ...base(), founded_year: null }, 'founded_year', 'Founded year is required');
     await post({ ...base(), description: '' }, 'description', 'Description is required');
     await post(without('description'), 'description', 'Description is required');
     expect(await companyCount()).toBe(0);
@@ -49,6 +47,7 @@ describe('company form (SPEC section 5)', () => {
     await post({ ...base(), employee_count: -1 }, 'employee_count', 'Employee count must be 0 or more');
     await post({ ...base(), employee_count: 1.5 }, 'employee_count', 'Employee count must be a whole number');
     await post({ ...base(), founded_year: 'soon' }, 'founded_year', 'Founded year must be a number');
+    await post({ ...base(), founded_year: 99 }, 'founded_year', 'Founded year must be a year (e.g. 1999)');
     await post({ ...base(), website_url: 'not a url' }, 'website_url', 'Website must be a valid URL');
     await post({ ...base(), website_url: 'javascript:alert(1)' }, 'website_url', 'Website must be a valid URL');
     expect(await companyCount()).toBe(0);
@@ -70,17 +69,102 @@ describe('company form (SPEC section 5)', () => {
     expect(await companyCount()).toBe(0);
   });
 
-  it('a fine needs an amount >= 0 in steps of 0.01, a date and a description; the URL must be a URL', async () => {
-    const fine = (f: Record<string, unknown>) => ({ ...base(), eu_fines: [{ amount: 1000, date: '2024-01-01', description: 'Abuse of dominance', ...f }] });
-    await post(fine({ amount: undefined }), 'eu_fines.0.amount', 'Amount is required');
-    await post(fine({ amount: null }), 'eu_fines.0.amount', 'Amount is required');
+  it('a fine needs body, kind, status, amount, decision date, description and an https official URL', async () => {
+    const fine = (f: Record<string, unknown>) => ({ ...base(), eu_fines: [fineBody(f)] });
+    await post(fine({ amount: undefined }), 'eu_fines.0.amount', 'Amount must be a number');
     await post(fine({ amount: -1 }), 'eu_fines.0.amount', 'Amount must be 0 or more');
     await post(fine({ amount: 10.005 }), 'eu_fines.0.amount', 'Amount must have at most two decimals');
     await post(fine({ amount: 'lots' }), 'eu_fines.0.amount', 'Amount must be a number');
-    await post(fine({ date: '' }), 'eu_fines.0.date', 'Date is required');
+    await post(fine({ date: '' }), 'eu_fines.0.date', 'Decision date is required');
     await post(fine({ description: '  ' }), 'eu_fines.0.description', 'Description is required');
-    await post(fine({ announcement_url: 'nope' }), 'eu_fines.0.announcement_url', 'Announcement URL must be a valid URL');
+    await post(fine({ body: '' }), 'eu_fines.0.body', 'Deciding body is required');
+    await post(fine({ kind: 'parking' }), 'eu_fines.0.kind', 'Kind must be one of: antitrust, dma, gdpr, other');
+    await post(fine({ status: 'forgotten' }), 'eu_fines.0.status', 'Status must be one of: in_force, reduced, annulled, under_appeal');
+    await post(fine({ announcement_url: 'nope' }), 'eu_fines.0.announcement_url', 'Official URL must be a valid https:// address');
+    await post(fine({ announcement_url: 'http://ec.europa.eu/x' }), 'eu_fines.0.announcement_url', 'Official URL must be a valid https:// address');
+    await post(fine({ announcement_url: undefined }), 'eu_fines.0.announcement_url', 'Official URL must be a valid https:// address');
+    await post(fine({ status_url: 'http://curia.europa.eu/x' }), 'eu_fines.0.status_url', 'Status source must be a valid https:// address');
+    await post(fine({ currency: 'EURO' }), 'eu_fines.0.currency', 'Currency must be a three-letter ISO 4217 code (e.g. EUR)');
+    await post(fine({ currency: 'XYZ' }), 'eu_fines.0.currency', 'Currency must be a three-letter ISO 4217 code (e.g. EUR)');
+    await post(fine({ verified_at: '2999-01-01' }), 'eu_fines.0.verified_at', 'The verified date cannot be in the future');
+    // A reduced fine needs a current amount below the original; an unchanged status cannot change the amount.
+    await post(fine({ status: 'reduced', amount: 1000, current_amount: 1000 }), 'eu_fines.0.current_amount', 'A reduced fine needs a current amount below the original');
+    await post(fine({ status: 'reduced', amount: 1000 }), 'eu_fines.0.current_amount', 'A reduced fine needs a current amount below the original');
+    await post(fine({ status: 'in_force', amount: 1000, current_amount: 500 }), 'eu_fines.0.status', 'A fine whose amount changed is "reduced" (or "annulled")');
     expect(await companyCount()).toBe(0);
+  });
+
+  it('stores an annulled fine at 0, a reduced one at its current amount, one in force at its amount', async () => {
+    const res = await kit.call('POST', '/api/admin/companies', {
+      body: {
+        ...base(),
+        slug: 'fined',
+        eu_fines: [
+          fineBody({ status: 'annulled', amount: 1_060_000_000, current_amount: 1_060_000_000, date: '2009-05-13', currency: 'eur' }),
+          fineBody({ status: 'reduced', amount: 4_340_000_000, current_amount: 4_124_000_000, date: '2018-07-18' }),
+          fineBody({ status: 'in_force', amount: 500, date: '2020-01-01', status_url: '', verified_at: '' }),
+        ],
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const company = await json(res);
+    expect(company.eu_fines.map((f: { status: string; amount: number; current_amount: number }) => [f.status, f.amount, f.current_amount])).toEqual([
+      ['in_force', 500, 500],
+      ['reduced', 4_340_000_000, 4_124_000_000],
+      ['annulled', 1_060_000_000, 0],
+    ]);
+    expect(company.eu_fines[2]).toMatchObject({ currency: 'EUR', body: 'European Commission', kind: 'antitrust' });
+    expect(company.eu_fines[0]).toMatchObject({ status_url: null, verified_at: null });
+    await kit.call('DELETE', `/api/admin/companies/${company.id}`);
+  });
+
+  it('ownership: a named kind needs the owner name, a name or country needs a kind, any ISO country is fine', async () => {
+    await post({ ...base(), owner_kind: 'parent' }, 'owner_name', 'Name the owner (parent company, fund, state or foundation)');
+    await post({ ...base(), owner_kind: 'private_equity', owner_name: '  ' }, 'owner_name', 'Name the owner (parent company, fund, state or foundation)');
+    await post({ ...base(), owner_name: 'Access Industries' }, 'owner_kind', 'Choose the kind of owner');
+    await post({ ...base(), owner_country: 'US' }, 'owner_kind', 'Choose the kind of owner');
+    await post({ ...base(), owner_kind: 'billionaire' }, 'owner_kind', 'Owner kind must be one of: founders, investors, listed, cooperative, foundation, state, private_equity, parent');
+    await post({ ...base(), owner_kind: 'parent', owner_name: 'X', owner_country: 'XX' }, 'owner_country', 'Owner country must be a two-letter country code');
+    await post({ ...base(), owner_kind: 'parent', owner_name: 'X', owner_country: 'EU' }, 'owner_country', 'Owner country must be a two-letter country code');
+    await post({ ...base(), owner_kind: 'parent', owner_name: 'X', owner_country: 'USA' }, 'owner_country', 'Owner country must be a two-letter country code');
+    await post({ ...base(), hosting: 'moon' }, 'hosting', 'Hosting must be one of: eu, ch_uk, outside, mixed, unknown');
+    await post({ ...base(), owner_since: 1900.5 }, 'owner_since', 'Owner since must be a year');
+    await post({ ...base(), status: 'hidden' }, 'status', 'Status must be published or draft');
+    expect(await companyCount()).toBe(0);
+
+    // Japan is not one of the directory's countries, but owners can sit anywhere.
+    const res = await kit.call('POST', '/api/admin/companies', {
+      body: { ...base(), slug: 'arm', legal_name: 'Arm Holdings plc', owner_kind: 'parent', owner_name: 'SoftBank Group', owner_country: 'jp', owner_since: 2016, hosting: '', status: 'draft' },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const company = await json(res);
+    expect(company).toMatchObject({ legal_name: 'Arm Holdings plc', owner_kind: 'parent', owner_name: 'SoftBank Group', owner_country: 'JP', owner_since: 2016, hosting: null, status: 'draft' });
+    await kit.call('DELETE', `/api/admin/companies/${company.id}`);
+  });
+
+  it('sources: https only, at least one fact, verified date not in the future', async () => {
+    const src = (s: Record<string, unknown>) => ({ ...base(), sources: [sourceBody(s)] });
+    await post(src({ url: 'http://www.deezer.com/about' }), 'sources.0.url', 'Source URL must be a valid https:// address');
+    await post(src({ url: 'https://localhost/about' }), 'sources.0.url', 'Source URL must be a valid https:// address');
+    await post(src({ url: '' }), 'sources.0.url', 'Source URL must be a valid https:// address');
+    await post(src({ facts: [] }), 'sources.0.facts', 'Say which facts the source supports');
+    await post(src({ facts: ['rumours'] }), 'sources.0.facts.0', expect.stringMatching(/^A source supports one of: headquarters, ownership/) as unknown as string);
+    await post(src({ verified_at: '2999-01-01' }), 'sources.0.verified_at', 'The verified date cannot be in the future');
+    await post(src({ verified_at: '' }), 'sources.0.verified_at', 'Verified date is required');
+    expect(await companyCount()).toBe(0);
+  });
+
+  it('translations: only the site languages and known fields', async () => {
+    await post({ ...base(), translations: { es: { description: 'Música' } } }, 'translations', 'Unknown language: es');
+    await post({ ...base(), translations: { de: { name: 'Deezer' } } }, 'translations.de', 'Unknown field: name');
+  });
+
+  it('founded year and employee count may stay empty (unknown)', async () => {
+    const res = await kit.call('POST', '/api/admin/companies', { body: { ...base(), slug: 'unknown-facts', founded_year: null, employee_count: null } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const company = await json(res);
+    expect(company).toMatchObject({ founded_year: null, employee_count: null });
+    await kit.call('DELETE', `/api/admin/companies/${company.id}`);
   });
 
   it('offers only the subcategories of the selected category', async () => {
@@ -100,13 +184,13 @@ describe('company form (SPEC section 5)', () => {
         country: 'fr',
         website_url: '',
         employee_count: 0,
-        eu_fines: [{ amount: 12.5, currency: '', date: '2024-03-05T10:00:00Z', description: '  Fine  ', announcement_url: '' }],
+        eu_fines: [fineBody({ amount: 12.5, currency: '', date: '2024-03-05T10:00:00Z', description: '  Fine  ', announcement_url: ' https://ec.europa.eu/x ' })],
       },
     });
     expect(res.status).toBe(201);
     const company = await json(res);
     expect(company).toMatchObject({ country: 'FR', website_url: null, employee_count: 0, is_unicorn: false, double_irish: false });
-    expect(company.eu_fines[0]).toMatchObject({ amount: 12.5, currency: 'EUR', date: '2024-03-05', description: 'Fine', announcement_url: null });
+    expect(company.eu_fines[0]).toMatchObject({ amount: 12.5, current_amount: 12.5, currency: 'EUR', date: '2024-03-05', description: 'Fine', announcement_url: 'https://ec.europa.eu/x' });
     await kit.call('DELETE', `/api/admin/companies/${company.id}`);
   });
 });

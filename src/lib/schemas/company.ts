@@ -33,7 +33,7 @@ function uniqueBy<T>(key: (item: T) => unknown, message: string) {
   };
 }
 
-/** A number field that may stay empty: null, undefined and NaN (an empty number input) are "unknown". */
+/** A whole number that may stay empty (null or omitted: unknown; the forms send null for an empty input). */
 function optionalInt(label: string, min: number, max: number, range: string) {
   return z
     .number({ error: `${label} must be a number` })
@@ -41,8 +41,7 @@ function optionalInt(label: string, min: number, max: number, range: string) {
     .min(min, range)
     .max(max, range)
     .nullish()
-    .or(z.nan())
-    .transform((v) => (v == null || Number.isNaN(v) ? null : v));
+    .transform((v) => v ?? null);
 }
 
 const companyShape = {
