@@ -59,6 +59,11 @@ export interface CompanyBrowserStrings {
   /** with {count} */
   alternatives: string;
   alternativesOne: string;
+  europeanOwned: string;
+  europeanOwnedHint: string;
+  /** the label of a company headquartered in Europe with a non-European owner, and its explanation */
+  foreignOwner: string;
+  foreignOwnerTitle: string;
 }
 
 interface Option {
@@ -266,6 +271,26 @@ export default function CompanyBrowser(props: Props) {
           {state.region === 'Europe' && (
             <Select id="browser-country" label={strings.country} all={strings.countryAll} options={props.countries} value={state.country} onChange={(country) => change({ country })} className={control} labelClass={labelClass} />
           )}
+          {state.region === 'Europe' && (
+            <div className="flex items-start gap-2 self-end pb-1 sm:col-span-2 lg:col-span-1">
+              <input
+                id="browser-european-owned"
+                type="checkbox"
+                checked={state.europeanOwned}
+                onChange={(e) => change({ europeanOwned: e.target.checked })}
+                aria-describedby="browser-european-owned-hint"
+                className="mt-1 size-4 shrink-0 accent-eu-blue"
+              />
+              <span>
+                <label htmlFor="browser-european-owned" className="text-sm font-semibold text-slate-800 dark:text-slate-100">
+                  {strings.europeanOwned}
+                </label>
+                <span id="browser-european-owned-hint" className="block text-xs text-slate-600 dark:text-slate-400">
+                  {strings.europeanOwnedHint}
+                </span>
+              </span>
+            </div>
+          )}
         </fieldset>
         {hydrated && filtersActive && (
           <p className="mt-4 text-right">
@@ -360,6 +385,18 @@ function Card({ company, companyPath, countryNames, strings }: { company: ListIt
         </span>
         <span>{country}</span>
       </p>
+      {company.control === 'european_hq_foreign_owner' && (
+        <p className="mt-1">
+          <span
+            title={strings.foreignOwnerTitle}
+            data-foreign-owner
+            className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 dark:bg-amber-900/60 dark:text-amber-100 dark:ring-amber-700"
+          >
+            <span aria-hidden="true">⚑</span>
+            {strings.foreignOwner}
+          </span>
+        </p>
+      )}
       <p className="mt-2 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{company.description}</p>
       {company.country === 'US' && company.alternatives > 0 && (
         <p className="mt-2 text-sm font-medium text-eu-blue dark:text-blue-300" data-alternatives-count>

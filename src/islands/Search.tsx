@@ -26,6 +26,8 @@ export interface SearchStrings {
   alternatives: string;
   /** with {category} */
   inCategory: string;
+  /** label of a company headquartered in Europe with a non-European owner */
+  foreignOwner: string;
 }
 
 export interface SearchRoutes {
@@ -427,6 +429,11 @@ function OptionBody({ item, strings, countryName }: { item: SearchResult; string
         <Flag code={item.country} name={countryName(item.country)} className="text-xl leading-none" />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{item.name}</span>
+          {item.foreignOwner && (
+            <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-foreign-owner>
+              {strings.foreignOwner}
+            </span>
+          )}
           {item.category && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{item.category}</span>}
         </span>
         {item.alternatives.length > 0 && (

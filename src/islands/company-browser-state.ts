@@ -1,6 +1,6 @@
 // The company browser's state and its URL query, the source of truth
-// (?search=&region=&category=&certification=&country=&page=), plus filtering and paging. Pure.
-import { DATA_FORMAT_VERSION, type CompanyListData } from '../lib/data-format.ts';
+// (?search=&region=&category=&certification=&country=&owner=&page=), plus filtering and paging. Pure.
+import { CONTROL_CODES, DATA_FORMAT_VERSION, type CompanyListData } from '../lib/data-format.ts';
 import { fold, foldQuery } from './text.ts';
 
 export type Region = 'Europe' | 'USA';
@@ -14,10 +14,15 @@ export interface BrowserState {
   certification: string;
   /** two-letter code; only with region Europe */
   country: string;
+  /** European-owned companies only (?owner=european); only with region Europe */
+  europeanOwned: boolean;
   page: number;
 }
 
-export const DEFAULT_STATE: BrowserState = { search: '', region: 'Europe', category: '', certification: '', country: '', page: 1 };
+export const DEFAULT_STATE: BrowserState = { search: '', region: 'Europe', category: '', certification: '', country: '', europeanOwned: false, page: 1 };
+
+/** The query value of the "European-owned only" filter. */
+export const OWNER_EUROPEAN = 'european';
 
 /** The values the island offers; anything else in a URL is dropped. */
 export interface Known {
@@ -49,6 +54,7 @@ export function parseQuery(search: string, known?: Known, fallbackPage = 1): Bro
     category: pick(q.get('category'), known?.categories),
     certification: pick(q.get('certification'), known?.certifications),
     country: region === 'Europe' ? pick(q.get('country'), known?.countries, (v) => v.toUpperCase()) : '',
+    europeanOwned: region === 'Europe' && (q.get('owner') ?? '').trim().toLowerCase() === OWNER_EUROPEAN,
     page: q.has('page') ? parsePage(q.get('page')) : fallbackPage,
   };
 }
@@ -65,6 +71,7 @@ export function toQuery(state: BrowserState): string {
   if (state.category) q.set('category', state.category);
   if (state.certification) q.set('certification', state.certification);
   if (state.region === 'Europe' && state.country) q.set('country', state.country);
+  if (state.region === 'Europe' && state.europeanOwned) q.set('owner', OWNER_EUROPEAN);
   if ([...q.keys()].length === 0 && state.page <= 1) return '';
   q.set('page', String(state.page));
   return `?${q.toString()}`;
@@ -73,7 +80,10 @@ export function toQuery(state: BrowserState): string {
 /** A filter change: back to page 1, and no country outside Europe (SPEC section 4). */
 export function withFilter(state: BrowserState, change: Partial<Omit<BrowserState, 'page'>>): BrowserState {
   const next = { ...state, ...change, page: 1 };
-  if (next.region !== 'Europe') next.country = '';
+  if (next.region !== 'Europe') {
+    next.country = '';
+    next.europeanOwned = false;
+  }
   return next;
 }
 
@@ -89,6 +99,8 @@ export interface ListItem {
   unicorn: boolean;
   description: string;
   alternatives: number;
+  /** control class (src/lib/ownership.ts) */
+  control: (typeof CONTROL_CODES)[number];
   certifications: string[];
   /** folded name, for matching */
   key: string;
@@ -100,7 +112,7 @@ export function decodeCompanyList(json: unknown): ListItem[] {
   if (!data || data.v !== DATA_FORMAT_VERSION || !Array.isArray(data.c) || !Array.isArray(data.k) || !Array.isArray(data.t)) {
     throw new Error('Not a company list of this version');
   }
-  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, certs]) => ({
+  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, control, certs]) => ({
     name,
     slug,
     country,
@@ -108,6 +120,7 @@ export function decodeCompanyList(json: unknown): ListItem[] {
     unicorn: unicorn === 1,
     description,
     alternatives,
+    control: CONTROL_CODES[control] ?? 'unverified',
     certifications: (certs ?? []).map((i) => data.t[i]).filter(Boolean),
     key: fold(name),
   }));
@@ -120,6 +133,7 @@ export function filterCompanies(items: readonly ListItem[], state: BrowserState)
     (item) =>
       (state.region === 'USA' ? item.country === 'US' : item.country !== 'US') &&
       (!state.country || item.country === state.country) &&
+      (!state.europeanOwned || item.control === 'european') &&
       (!state.category || item.category === state.category) &&
       (!state.certification || item.certifications.includes(state.certification)) &&
       (!query || item.key.includes(query)),

@@ -15,6 +15,8 @@ export interface CompanyResult {
   category: string;
   /** up to 5 country codes of its European alternatives */
   alternatives: string[];
+  /** headquartered in Europe, controlled from outside: shown with a label */
+  foreignOwner: boolean;
 }
 export interface CategoryResult {
   type: 'category';
@@ -172,8 +174,8 @@ export function createSearcher(data: SearchIndexData, limits: Limits = SEARCH_LI
       if (!query) return { companies: [], categories: [], subcategories: [] };
       return {
         companies: companies.find(query, limits.companies).map((i) => {
-          const [name, slug, country, category, alternatives] = data.c[i];
-          return { type: 'company', name, slug, country, category: categoryOf(category).name, alternatives: alternatives.match(/../g) ?? [] };
+          const [name, slug, country, category, alternatives, foreignOwner] = data.c[i];
+          return { type: 'company', name, slug, country, category: categoryOf(category).name, alternatives: alternatives.match(/../g) ?? [], foreignOwner: foreignOwner === 1 };
         }),
         categories: categories.find(query, limits.categories).map((i) => ({ type: 'category', name: data.k[i][0], slug: data.k[i][1] })),
         subcategories: subcategories

@@ -1,6 +1,12 @@
 // The format of the JSON files the islands load (built by src/lib/search-index.ts). No imports:
 // islands import the version from here without pulling build-time code into their bundles.
-export const DATA_FORMAT_VERSION = 1;
+export const DATA_FORMAT_VERSION = 2;
+
+/** Control classes as numbers in the rows (the order of src/lib/ownership.ts's CONTROL_CLASSES). */
+export const CONTROL_CODES = ['european', 'european_hq_foreign_owner', 'non_european', 'unverified'] as const;
+export type ControlCode = 0 | 1 | 2 | 3;
+/** the class that carries a visible label wherever a company is shown */
+export const LABELLED_CONTROL: ControlCode = 1;
 
 /** Search index: companies, categories and subcategories of one language. */
 export interface SearchIndexData {
@@ -12,12 +18,15 @@ export interface SearchIndexData {
   /** subcategories: localized name, slug, index of the parent in `k`, English name when it differs */
   s: SearchSubcategoryRow[];
   /** companies by name: name, slug, country code ('' if unknown), index of the category in `k` (-1 if none),
-   *  up to 5 alternative-country codes run together ("FRDESE") */
+   *  up to 5 alternative-country codes run together ("FRDESE"), then 1 when the company is labelled
+   *  "European HQ, non-European owner" (left out otherwise) */
   c: SearchCompanyRow[];
 }
 export type SearchCategoryRow = [name: string, slug: string, english?: string];
 export type SearchSubcategoryRow = [name: string, slug: string, category: number, english?: string];
-export type SearchCompanyRow = [name: string, slug: string, country: string, category: number, alternativeCountries: string];
+export type SearchCompanyRow =
+  | [name: string, slug: string, country: string, category: number, alternativeCountries: string]
+  | [name: string, slug: string, country: string, category: number, alternativeCountries: string, foreignOwner: 1];
 
 /** Company list of the browser: European and US companies (the two regions it offers), by name. */
 export interface CompanyListData {
@@ -29,10 +38,11 @@ export interface CompanyListData {
   c: CompanyListRow[];
 }
 /** name, slug, country, category index (-1 if none), unicorn (1/0), short localized description,
- *  number of European alternatives, then (only when there are any) certification indexes */
+ *  number of European alternatives, control class (index in CONTROL_CODES), then (only when there are
+ *  any) certification indexes */
 export type CompanyListRow =
-  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number]
-  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, certifications: number[]];
+  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, control: ControlCode]
+  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, control: ControlCode, certifications: number[]];
 
 /** Content-hashed file name: /data/search-en.3f9c0a1b2d.json */
 const FINGERPRINTED = /^\/data\/([a-z]+-[a-z]{2})\.[0-9a-f]{10}\.json$/;

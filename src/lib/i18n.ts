@@ -19,13 +19,6 @@ export function translator(lang: Lang) {
   return (key: MessageKey, vars?: Record<string, string | number>) => t(lang, key, vars);
 }
 
-/** Picks the localized variant of a database field, falling back to English. */
-export function localized(lang: Lang, en: string, de?: string | null, fr?: string | null): string {
-  if (lang === 'de' && de) return de;
-  if (lang === 'fr' && fr) return fr;
-  return en;
-}
-
 export const LANGUAGE_NAMES: Record<Lang, string> = { en: 'English', de: 'Deutsch', fr: 'Français' };
 
 export { LANGS, DEFAULT_LANG, type Lang };

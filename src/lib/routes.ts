@@ -10,6 +10,8 @@ export const SECTIONS = {
   privacy: { en: 'privacy', de: 'datenschutz', fr: 'confidentialite' },
   terms: { en: 'terms', de: 'nutzungsbedingungen', fr: 'conditions' },
   imprint: { en: 'imprint', de: 'impressum', fr: 'mentions-legales' },
+  criteria: { en: 'criteria', de: 'kriterien', fr: 'criteres' },
+  fines: { en: 'fines', de: 'geldbussen', fr: 'amendes' },
   notFound: { en: '404', de: '404', fr: '404' },
   page: { en: 'page', de: 'seite', fr: 'page' },
 } as const satisfies Record<string, Record<Lang, string>>;
@@ -32,6 +34,8 @@ export const PAGES = {
   privacy: { section: 'privacy', params: [] },
   terms: { section: 'terms', params: [] },
   imprint: { section: 'imprint', params: [] },
+  criteria: { section: 'criteria', params: [] },
+  fines: { section: 'fines', params: [] },
   notFound: { section: 'notFound', params: [] },
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 

@@ -4,8 +4,11 @@
 import { SEARCH_LIMITS } from './constants.ts';
 import { countryByCode, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
+import { localizedField, type Translations } from './translations.ts';
 import {
+  CONTROL_CODES,
   DATA_FORMAT_VERSION,
+  type ControlCode,
   type CompanyListData,
   type CompanyListRow,
   type SearchCategoryRow,
@@ -27,16 +30,16 @@ export interface IndexSource {
     categoryId: number;
     isUnicorn: boolean;
     description: string;
-    descriptionDe: string | null;
-    descriptionFr: string | null;
+    translations?: Translations<'description'> | null;
+    /** derived control class (src/lib/ownership.ts); missing means not verified */
+    control?: (typeof CONTROL_CODES)[number];
   }[];
   categories: readonly {
     id: number;
     name: string;
-    nameDe: string | null;
-    nameFr: string | null;
+    translations?: Translations<'name' | 'slug'> | null;
     slug: string;
-    subcategories: readonly { id: number; name: string; nameDe: string | null; nameFr: string | null; slug: string }[];
+    subcategories: readonly { id: number; name: string; translations?: Translations<'name' | 'slug'> | null; slug: string }[];
   }[];
   /** original company id -> its alternatives, best first */
   alternativesOf: ReadonlyMap<number, readonly { company: { country: string } }[]>;
@@ -47,8 +50,9 @@ export interface IndexSource {
 /** The card shows two lines of description: a few more characters than fit is plenty. */
 export const DESCRIPTION_MAX = 140;
 
-function pick(lang: Lang, en: string, de: string | null, fr: string | null): string {
-  return (lang === 'de' && de) || (lang === 'fr' && fr) || en;
+function controlCode(control: (typeof CONTROL_CODES)[number] | undefined): ControlCode {
+  const i = CONTROL_CODES.indexOf(control ?? 'unverified');
+  return (i < 0 ? 3 : i) as ControlCode;
 }
 
 /** Cuts at a word boundary and adds an ellipsis; short texts are returned as they are. */
@@ -78,12 +82,12 @@ export function buildSearchIndex(source: IndexSource, lang: Lang): SearchIndexDa
   const s: SearchSubcategoryRow[] = [];
   for (const cat of source.categories) {
     catIndex.set(cat.id, k.length);
-    const name = pick(lang, cat.name, cat.nameDe, cat.nameFr);
+    const name = localizedField(cat, 'name', lang);
     k.push(name === cat.name ? [name, cat.slug] : [name, cat.slug, cat.name]);
   }
   for (const cat of source.categories) {
     for (const sub of cat.subcategories) {
-      const name = pick(lang, sub.name, sub.nameDe, sub.nameFr);
+      const name = localizedField(sub, 'name', lang);
       const parent = catIndex.get(cat.id)!;
       s.push(name === sub.name ? [name, sub.slug, parent] : [name, sub.slug, parent, sub.name]);
     }
@@ -98,7 +102,10 @@ export function buildSearchIndex(source: IndexSource, lang: Lang): SearchIndexDa
       if (alternatives.length === SEARCH_LIMITS.flags) break;
     }
     for (const code of [country, ...alternatives]) if (code) used.add(code);
-    return [company.name, company.slug, country, catIndex.get(company.categoryId) ?? -1, alternatives.join('')];
+    const category = catIndex.get(company.categoryId) ?? -1;
+    return company.control === 'european_hq_foreign_owner'
+      ? [company.name, company.slug, country, category, alternatives.join(''), 1]
+      : [company.name, company.slug, country, category, alternatives.join('')];
   });
   const n = Object.fromEntries([...used].sort().map((code) => [code, countryByCode(code)!.names[lang]]));
   return { v: DATA_FORMAT_VERSION, n, k, s, c };
@@ -119,8 +126,9 @@ export function buildCompanyList(source: IndexSource, lang: Lang): CompanyListDa
       country,
       catIndex.get(company.categoryId) ?? -1,
       company.isUnicorn ? 1 : 0,
-      shorten(pick(lang, company.description, company.descriptionDe, company.descriptionFr)),
+      shorten(localizedField(company, 'description', lang)),
       source.alternativesOf.get(company.id)?.length ?? 0,
+      controlCode(company.control),
     ];
     const certs = (source.certificationsByCompany.get(company.id) ?? [])
       .map((cc) => certIndex.get(cc.certification.id))

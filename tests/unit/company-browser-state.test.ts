@@ -26,8 +26,12 @@ describe('URL query', () => {
       category: 'entertainment',
       certification: 'b-corp',
       country: 'SE',
+      europeanOwned: false,
       page: 3,
     });
+    expect(parseQuery('?owner=european', known).europeanOwned).toBe(true);
+    expect(parseQuery('?owner=European', known).europeanOwned).toBe(true);
+    expect(parseQuery('?owner=yes', known).europeanOwned).toBe(false);
   });
 
   it('falls back to the default view for missing or unknown values', () => {
@@ -37,8 +41,8 @@ describe('URL query', () => {
     expect(parseQuery('?page=2.5', known).page).toBe(1);
   });
 
-  it('reads the USA region in any case and drops the country there', () => {
-    expect(parseQuery('?region=USA&country=SE', known)).toMatchObject({ region: 'USA', country: '' });
+  it('reads the USA region in any case and drops the country and the ownership filter there', () => {
+    expect(parseQuery('?region=USA&country=SE&owner=european', known)).toMatchObject({ region: 'USA', country: '', europeanOwned: false });
     expect(parseQuery('?region=usa', known).region).toBe('USA');
   });
 
@@ -50,15 +54,16 @@ describe('URL query', () => {
   it('writes non-default filters in a fixed order, always with the page, and nothing for the default view', () => {
     expect(toQuery(DEFAULT_STATE)).toBe('');
     expect(toQuery({ ...DEFAULT_STATE, page: 2 })).toBe('?page=2');
-    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', page: 1 })).toBe(
-      '?search=spot&category=entertainment&certification=b-corp&country=SE&page=1',
+    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', europeanOwned: true, page: 1 })).toBe(
+      '?search=spot&category=entertainment&certification=b-corp&country=SE&owner=european&page=1',
     );
+    expect(toQuery({ ...DEFAULT_STATE, region: 'USA', europeanOwned: true })).toBe('?region=USA&page=1');
     expect(toQuery({ ...DEFAULT_STATE, region: 'USA', country: 'SE' })).toBe('?region=USA&page=1');
     expect(toQuery({ ...DEFAULT_STATE, search: 'a&b=c' })).toBe('?search=a%26b%3Dc&page=1');
   });
 
   it('round-trips', () => {
-    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', page: 7 };
+    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', europeanOwned: true, page: 7 };
     expect(parseQuery(toQuery(state), known)).toEqual(state);
   });
 });
@@ -68,23 +73,23 @@ describe('filter changes', () => {
     expect(withFilter({ ...DEFAULT_STATE, page: 5 }, { category: 'mobility' })).toEqual({ ...DEFAULT_STATE, category: 'mobility', page: 1 });
   });
 
-  it('clear the country when leaving Europe', () => {
-    expect(withFilter({ ...DEFAULT_STATE, country: 'SE', page: 3 }, { region: 'USA' })).toEqual({ ...DEFAULT_STATE, region: 'USA', page: 1 });
+  it('clear the country and the ownership filter when leaving Europe', () => {
+    expect(withFilter({ ...DEFAULT_STATE, country: 'SE', europeanOwned: true, page: 3 }, { region: 'USA' })).toEqual({ ...DEFAULT_STATE, region: 'USA', page: 1 });
   });
 });
 
 const data: CompanyListData = {
-  v: 1,
+  v: 2,
   k: ['entertainment', 'mobility'],
   t: ['b-corp', 'iso-14001'],
   c: [
-    ['Arte', 'arte', 'FR', 0, 0, 'TV', 0],
-    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, [0]],
-    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0],
-    ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5],
-    ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, [0, 1]],
-    ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, [1]],
-    ['Zürich Films', 'zurich-films', 'DE', 0, 0, 'Films', 0],
+    ['Arte', 'arte', 'FR', 0, 0, 'TV', 0, 3],
+    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, 0, [0]],
+    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0, 0],
+    ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5, 2],
+    ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, 0, [0, 1]],
+    ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, 2, [1]],
+    ['Zürich Films', 'zurich-films', 'DE', 0, 0, 'Films', 0, 1],
   ],
 };
 const items = decodeCompanyList(JSON.parse(JSON.stringify(data)));
@@ -94,6 +99,11 @@ describe('filtering', () => {
   it('decodes rows with category and certification keys', () => {
     expect(items[4]).toMatchObject({ name: 'Spotify', country: 'SE', category: 'entertainment', unicorn: true, certifications: ['b-corp', 'iso-14001'] });
     expect(items[0].certifications).toEqual([]);
+    expect(items.map((i) => i.control)).toEqual(['unverified', 'european', 'european', 'non_european', 'european', 'non_european', 'european_hq_foreign_owner']);
+  });
+
+  it('keeps only European-owned companies when asked (no labelled or unverified ones)', () => {
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, europeanOwned: true }))).toEqual(['blablacar', 'deezer', 'spotify']);
   });
 
   it('shows Europe by default and only US companies for the USA', () => {
@@ -110,7 +120,8 @@ describe('filtering', () => {
   });
 
   it('rejects a file of another format', () => {
-    expect(() => decodeCompanyList({ v: 2, k: [], t: [], c: [] })).toThrow();
+    expect(() => decodeCompanyList({ v: 1, k: [], t: [], c: [] })).toThrow();
+    expect(() => decodeCompanyList({ v: 3, k: [], t: [], c: [] })).toThrow();
     expect(() => decodeCompanyList([])).toThrow();
   });
 });

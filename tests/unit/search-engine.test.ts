@@ -7,7 +7,7 @@ import { fold, foldQuery } from '../../src/islands/text.ts';
 type Company = IndexSource['companies'][number];
 let nextId = 1;
 function company(name: string, country = 'DE', categoryId = 1, slug = fold(name).replace(/[^a-z0-9]+/g, '-')): Company {
-  return { id: nextId++, name, slug, country, categoryId, isUnicorn: false, description: `${name} description`, descriptionDe: null, descriptionFr: null };
+  return { id: nextId++, name, slug, country, categoryId, isUnicorn: false, description: `${name} description` };
 }
 
 const companies = [
@@ -33,17 +33,16 @@ const source: IndexSource = {
     {
       id: 1,
       name: 'Entertainment',
-      nameDe: 'Unterhaltung',
-      nameFr: 'Divertissement',
+      translations: { de: { name: 'Unterhaltung' }, fr: { name: 'Divertissement' } },
       slug: 'entertainment',
       subcategories: [
-        { id: 11, name: 'Music streaming', nameDe: 'Musikstreaming', nameFr: 'Streaming musical', slug: 'music-streaming' },
-        { id: 12, name: 'Video streaming', nameDe: 'Videostreaming', nameFr: 'Streaming vidéo', slug: 'video-streaming' },
-        { id: 13, name: 'Streaming boxes', nameDe: null, nameFr: null, slug: 'streaming-boxes' },
+        { id: 11, name: 'Music streaming', translations: { de: { name: 'Musikstreaming' }, fr: { name: 'Streaming musical' } }, slug: 'music-streaming' },
+        { id: 12, name: 'Video streaming', translations: { de: { name: 'Videostreaming' }, fr: { name: 'Streaming vidéo' } }, slug: 'video-streaming' },
+        { id: 13, name: 'Streaming boxes', slug: 'streaming-boxes' },
       ],
     },
-    { id: 2, name: 'Energy', nameDe: 'Energie', nameFr: 'Énergie', slug: 'energy', subcategories: [] },
-    { id: 3, name: 'Entertainment venues', nameDe: null, nameFr: null, slug: 'venues', subcategories: [] },
+    { id: 2, name: 'Energy', translations: { de: { name: 'Energie' }, fr: { name: 'Énergie' } }, slug: 'energy', subcategories: [] },
+    { id: 3, name: 'Entertainment venues', slug: 'venues', subcategories: [] },
   ],
   alternativesOf: new Map([
     [
@@ -81,7 +80,7 @@ describe('match tiers', () => {
 describe('search', () => {
   it('finds a company by name, case-insensitively, with its country, category and alternative flags', () => {
     const { companies: found } = en.search('NETFLIX');
-    expect(found[0]).toEqual({ type: 'company', name: 'Netflix', slug: 'netflix', country: 'US', category: 'Entertainment', alternatives: ['FR', 'DE', 'SE', 'ES', 'IT'] });
+    expect(found[0]).toEqual({ type: 'company', name: 'Netflix', slug: 'netflix', country: 'US', category: 'Entertainment', alternatives: ['FR', 'DE', 'SE', 'ES', 'IT'], foreignOwner: false });
   });
 
   it('keeps the limits: 3 companies, 2 categories, 2 subcategories, 5 flags', () => {
@@ -140,6 +139,17 @@ describe('parseSearchIndex', () => {
     expect(() => parseSearchIndex(null)).toThrow();
     expect(() => parseSearchIndex({ v: 0, c: [], k: [], s: [], n: {} })).toThrow();
     expect(() => parseSearchIndex('<html>')).toThrow();
-    expect(parseSearchIndex(JSON.parse(JSON.stringify(buildSearchIndex(source, 'fr')))).v).toBe(1);
+    expect(() => parseSearchIndex({ v: 1, c: [], k: [], s: [], n: {} })).toThrow();
+    expect(parseSearchIndex(JSON.parse(JSON.stringify(buildSearchIndex(source, 'fr')))).v).toBe(2);
+  });
+});
+
+describe('labelled companies', () => {
+  it('marks a company headquartered in Europe with a non-European owner in its suggestion', () => {
+    const labelled = { ...company('Jack Wolfskin'), control: 'european_hq_foreign_owner' as const };
+    const owned = { ...company('Vaude'), control: 'european' as const };
+    const searcher = createSearcher(buildSearchIndex({ ...source, companies: [labelled, owned] }, 'en'));
+    expect(searcher.search('jack').companies[0]).toMatchObject({ name: 'Jack Wolfskin', foreignOwner: true });
+    expect(searcher.search('vaude').companies[0]).toMatchObject({ name: 'Vaude', foreignOwner: false });
   });
 });

@@ -12,6 +12,8 @@ import CategoryPage from './CategoryPage.astro';
 import SubcategoryPage from './SubcategoryPage.astro';
 import CountriesPage from './CountriesPage.astro';
 import CountryPage from './CountryPage.astro';
+import CriteriaPage from './CriteriaPage.astro';
+import FinesPage from './FinesPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
 
@@ -29,5 +31,7 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   privacy: StaticPage,
   terms: StaticPage,
   imprint: StaticPage,
+  criteria: CriteriaPage,
+  fines: FinesPage,
   notFound: NotFoundPage,
 };
