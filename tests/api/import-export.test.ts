@@ -1,7 +1,7 @@
 // Import and export (SPEC sections 5 and 7): all or nothing, upsert on slug, SPEC's messages, round trip.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { companyBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, sourceBody, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -13,7 +13,7 @@ afterEach(() => kit.cleanup());
 
 const CONTENT_TABLES = [
   'category', 'subcategory', 'company', 'company_subcategories', 'alternatives', 'certification',
-  'company_certifications', 'eu_fines', 'country_memberships', 'country_tax_rates',
+  'company_certifications', 'eu_fines', 'country_memberships', 'country_tax_rates', 'source', 'product', 'product_alternatives',
 ];
 
 /** Every row of every content table, in storage order: equal dumps mean equal content. */
@@ -37,17 +37,27 @@ async function richData() {
       is_unicorn: true,
       headquarters: 'Paris',
       logo_url: 'https://www.deezer.com/logo.svg',
-      description_de: 'Musik aus Frankreich.',
-      description_fr: 'Musique de France.',
+      translations: { de: { description: 'Musik aus Frankreich.' }, fr: { description: 'Musique de France.' } },
+      legal_name: 'Deezer SA',
+      owner_kind: 'listed',
+      sources: [sourceBody()],
       subcategory_ids: [music.id, video.id],
       certifications: [{ certification_id: ids.bcorp.id, status: 'Compliant', valid_from: '2023-01-01', valid_until: '2027-12-31', link: 'https://bcorp.example/d' }],
-      eu_fines: [{ amount: 1234.56, date: '2021-07-01', description: 'Data protection', description_fr: 'Protection des données', announcement_url: 'https://ec.europa.eu/n' }],
-      alternative_to: [{ company_id: netflix.id, sustainability_score: 88 }],
+      eu_fines: [
+        fineBody({ amount: 1234.56, kind: 'gdpr', body: 'CNIL', date: '2021-07-01', description: 'Data protection', translations: { fr: { description: 'Protection des données' } }, announcement_url: 'https://ec.europa.eu/n' }),
+      ],
+      alternative_to: { add: [netflix.id] },
     }),
   );
-  await post(companyBody(ids.cloud.id, { name: 'Hetzner', slug: 'hetzner', country: 'DE', alternative_to: [{ company_id: netflix.id }] }));
+  await post(companyBody(ids.cloud.id, { name: 'Hetzner', slug: 'hetzner', country: 'DE', alternative_to: { add: [netflix.id] } }));
   await kit.call('PUT', '/api/admin/categories/' + ids.ent.id, {
-    body: { name: 'Entertainment', slug: 'entertainment', name_de: 'Unterhaltung', name_fr: 'Divertissement', image_url: '/images/categories/entertainment.svg', subcategories: ids.ent.subcategories },
+    body: {
+      name: 'Entertainment',
+      slug: 'entertainment',
+      translations: { de: { name: 'Unterhaltung', slug: 'unterhaltung' }, fr: { name: 'Divertissement', slug: 'divertissement' } },
+      image_url: '/images/categories/entertainment.svg',
+      subcategories: ids.ent.subcategories,
+    },
   });
 }
 
@@ -66,16 +76,15 @@ describe('export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="categories-' + new Date().toISOString().slice(0, 10) + '.json"');
     const file = await json(res);
     expect(file).toEqual([
-      { name: 'Cloud & Hosting', slug: 'cloud-hosting', image_url: null, name_de: null, name_fr: null, subcategories: [{ name: 'Cloud Platforms', slug: 'cloud-platforms', name_de: null, name_fr: null }] },
+      { name: 'Cloud & Hosting', slug: 'cloud-hosting', image_url: null, translations: {}, subcategories: [{ name: 'Cloud Platforms', slug: 'cloud-platforms', translations: {} }] },
       {
         name: 'Entertainment',
         slug: 'entertainment',
         image_url: '/images/categories/entertainment.svg',
-        name_de: null,
-        name_fr: null,
+        translations: {},
         subcategories: [
-          { name: 'Music Streaming', slug: 'music-streaming', name_de: null, name_fr: null },
-          { name: 'Video Streaming', slug: 'video-streaming', name_de: null, name_fr: null },
+          { name: 'Music Streaming', slug: 'music-streaming', translations: {} },
+          { name: 'Video Streaming', slug: 'video-streaming', translations: {} },
         ],
       },
     ]);
@@ -89,16 +98,30 @@ describe('export', () => {
     expect(deezer).toMatchObject({
       category: 'Entertainment',
       subcategories: ['Music Streaming', 'Video Streaming'],
-      description_de: 'Musik aus Frankreich.',
+      translations: { de: { description: 'Musik aus Frankreich.' }, fr: { description: 'Musique de France.' } },
+      legal_name: 'Deezer SA',
+      owner_kind: 'listed',
+      status: 'published',
+      sources: [{ url: 'https://www.deezer.com/company', title: 'About Deezer', facts: ['headquarters', 'ownership'], verified_at: '2025-01-15' }],
       certifications: [{ name: 'B Corp', status: 'Compliant', valid_from: '2023-01-01', valid_until: '2027-12-31', link: 'https://bcorp.example/d' }],
-      eu_fines: [{ amount: 1234.56, currency: 'EUR', date: '2021-07-01', description: 'Data protection', description_fr: 'Protection des données', announcement_url: 'https://ec.europa.eu/n' }],
+      eu_fines: [
+        {
+          body: 'CNIL',
+          kind: 'gdpr',
+          amount: 1234.56,
+          current_amount: 1234.56,
+          status: 'in_force',
+          currency: 'EUR',
+          date: '2021-07-01',
+          description: 'Data protection',
+          translations: { fr: { description: 'Protection des données' } },
+          announcement_url: 'https://ec.europa.eu/n',
+        },
+      ],
       alternatives: [],
     });
     const netflix = (await json(await kit.call('GET', '/api/admin/companies/export'))).find((c: { slug: string }) => c.slug === 'netflix');
-    expect(netflix.alternatives).toEqual([
-      { slug: 'deezer', sustainability_score: 88 },
-      { slug: 'hetzner', sustainability_score: 40 },
-    ]);
+    expect(netflix.alternatives).toEqual([{ slug: 'deezer' }, { slug: 'hetzner' }]);
   });
 });
 
@@ -167,7 +190,7 @@ describe('import', () => {
           category: 'entertainment',
           description: 'x',
           subcategories: ['MUSIC streaming', 'Cloud Platforms', 'Knitting'],
-          eu_fines: [{ amount: '1500.5', currency: null, date: '2024-02-03T12:00:00.000Z', description: '  Late filing  ', announcement_url: '  ' }],
+          eu_fines: [fineBody({ amount: 1500.5, currency: null, date: '2024-02-03T12:00:00.000Z', description: '  Late filing  ', announcement_url: ' https://ec.europa.eu/n ' })],
         },
       ],
     });
@@ -177,7 +200,7 @@ describe('import', () => {
     const company = await json(await kit.call('GET', `/api/admin/companies/${row.id}`));
     expect(company.subcategories.map((s: { name: string }) => s.name)).toEqual(['Music Streaming']);
     expect(company.eu_fines).toEqual([
-      expect.objectContaining({ amount: 1500.5, currency: 'EUR', date: '2024-02-03', description: 'Late filing', announcement_url: null }),
+      expect.objectContaining({ amount: 1500.5, current_amount: 1500.5, currency: 'EUR', date: '2024-02-03', description: 'Late filing', announcement_url: 'https://ec.europa.eu/n' }),
     ]);
   });
 
