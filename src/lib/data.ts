@@ -150,6 +150,7 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
       c.id,
       scoreOf({
         control: c.control,
+        ownerKind: c.ownerKind,
         headquarters: euMemberCodes.has(c.country) ? 'eu' : isEuropean(c.country) ? 'europe' : 'outside',
         digital: digital.has(c.categoryId) || c.hosting != null,
         hosting: c.hosting,

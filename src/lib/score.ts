@@ -3,7 +3,7 @@
 // a company that is not a digital service) are left out, and the score is rescaled over the points
 // that apply: score = round(100 × earned / applicable). The criteria page renders this rubric from
 // the constants below, so the page and the code cannot drift apart.
-import type { ControlClass, HostingRegion } from './ownership.ts';
+import type { ControlClass, HostingRegion, OwnerKind } from './ownership.ts';
 
 /** Maximum points per criterion, in the order pages show them. */
 export const SCORE_MAX = {
@@ -20,7 +20,12 @@ export const CRITERIA = Object.keys(SCORE_MAX) as Criterion[];
 
 /** Points of each value of a criterion (the rubric's table). */
 export const SCORE_POINTS = {
-  ownership: { european: 30, european_hq_foreign_owner: 10, unverified: 0, non_european: 0 } satisfies Record<ControlClass, number>,
+  /**
+   * European-owned companies earn most when control cannot simply be sold abroad (founders,
+   * cooperatives, foundations, a European state), less when widely held (listed, investors), and
+   * less again inside a group or a fund that can sell it on (parent company, private equity).
+   */
+  ownership: { independent: 30, widely_held: 25, group: 20, european_hq_foreign_owner: 5, unverified: 0, non_european: 0 },
   headquarters: { eu: 15, europe: 10, outside: 0 },
   hosting: { eu: 15, ch_uk: 10, mixed: 5, outside: 0, unknown: 0 } satisfies Record<HostingRegion, number>,
   /** per verified certification, up to SCORE_MAX.certifications */
@@ -52,8 +57,24 @@ export const DIGITAL_CATEGORY_SLUGS = [
   'finance-payments',
 ] as const;
 
+/** How a European-owned company is held, by kind of owner (see SCORE_POINTS.ownership). */
+export const OWNERSHIP_TIERS = {
+  independent: ['founders', 'cooperative', 'foundation', 'state'],
+  widely_held: ['listed', 'investors'],
+  group: ['parent', 'private_equity'],
+} as const satisfies Record<string, readonly OwnerKind[]>;
+
+function ownershipReason(control: ControlClass, kind: OwnerKind | null): keyof (typeof SCORE_POINTS)['ownership'] {
+  if (control !== 'european') return control;
+  for (const [tier, kinds] of Object.entries(OWNERSHIP_TIERS) as [keyof typeof OWNERSHIP_TIERS, readonly OwnerKind[]][]) {
+    if (kind && kinds.includes(kind)) return tier;
+  }
+  return 'group';
+}
+
 export interface ScoreInput {
   control: ControlClass;
+  ownerKind: OwnerKind | null;
   /** headquarters in an EU member state / elsewhere in Europe / outside Europe */
   headquarters: 'eu' | 'europe' | 'outside';
   /** a digital service: hosting applies */
@@ -99,7 +120,8 @@ export function scoreOf(f: ScoreInput): Score {
   const add = (criterion: Criterion, points: number, reason: string, values: Record<string, string | number> = {}, applies = true) =>
     criteria.push({ criterion, points: applies ? Math.min(points, SCORE_MAX[criterion]) : 0, max: SCORE_MAX[criterion], applies, reason, values });
 
-  add('ownership', P.ownership[f.control], f.control);
+  const ownership = ownershipReason(f.control, f.ownerKind);
+  add('ownership', P.ownership[ownership], ownership);
   add('headquarters', P.headquarters[f.headquarters], f.headquarters);
   if (f.digital) add('hosting', P.hosting[f.hosting ?? 'unknown'], f.hosting ?? 'unknown');
   else add('hosting', 0, 'not_digital', {}, false);

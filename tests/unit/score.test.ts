@@ -8,6 +8,7 @@ import { tempDb, type TempDb } from '../helpers/db.ts';
 
 const base: ScoreInput = {
   control: 'european',
+  ownerKind: 'founders',
   headquarters: 'eu',
   digital: false,
   hosting: null,
@@ -31,7 +32,12 @@ describe('scoreOf', () => {
   });
 
   it('labels, hosting, certifications, fines and sources change the score', () => {
-    expect(scoreOf({ ...base, control: 'european_hq_foreign_owner' }).criteria[0].points).toBe(SCORE_POINTS.ownership.european_hq_foreign_owner);
+    expect(scoreOf({ ...base, control: 'european_hq_foreign_owner', ownerKind: 'parent' }).criteria[0]).toMatchObject({
+      points: SCORE_POINTS.ownership.european_hq_foreign_owner,
+      reason: 'european_hq_foreign_owner',
+    });
+    expect(scoreOf({ ...base, ownerKind: 'listed' }).criteria[0]).toMatchObject({ points: 25, reason: 'widely_held' });
+    expect(scoreOf({ ...base, ownerKind: 'private_equity' }).criteria[0]).toMatchObject({ points: 20, reason: 'group' });
     expect(scoreOf({ ...base, control: 'unverified' }).criteria[0].points).toBe(0);
     const digital = scoreOf({ ...base, digital: true, hosting: 'eu' });
     expect(digital.criteria.find((c) => c.criterion === 'hosting')).toMatchObject({ applies: true, points: 15 });
