@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hc } from 'hono/client';
 import type { AppType } from '../../src/api/app.ts';
 import type { CompanyInput } from '../../src/lib/schemas/company.ts';
+import { COUNTRIES } from '../../src/lib/countries.ts';
 import { ORIGIN, makeKit, seedCatalogue, type Kit } from './helpers.ts';
 
 let kit: Kit;
@@ -40,7 +41,12 @@ it('creates, reads and lists companies with typed requests and responses', async
   const session = await (await client.api.auth.session.$get()).json();
   expect(session.user?.email).toBe('admin@example.org');
   const countries = await (await client.api.admin.countries.$get()).json();
-  expect(countries).toHaveLength(53);
+  expect(countries).toHaveLength(COUNTRIES.length);
+  // A typed save names the version it read.
+  const version: number = read.version;
+  const saved = await client.api.admin.companies[':id'].$put({ param: { id: String(id) }, json: { ...input, name: 'Deezer SA' } }, { headers: { 'If-Match': `"${version}"` } });
+  expect(saved.status).toBe(200);
+  if (saved.status === 200) expect((await saved.json()).version).toBe(version + 1);
   const status = await (await client.api.admin.build.$get()).json();
   expect(status.state).toBe('idle');
 });

@@ -11,7 +11,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createAdmin } from '../../src/api/auth/admins.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
 import { startHranaServer, type HranaServer } from './fixtures/hrana-server.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, companyBody } from './helpers.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, companyBody, fineBody } from './helpers.ts';
 
 const root = process.cwd();
 const toml = readFileSync(join(root, 'wrangler.toml'), 'utf8');
@@ -142,11 +142,12 @@ afterAll(async () => {
 });
 
 /** A request as the admin UI in a browser on the public origin sends it. */
-function api(method: string, path: string, opts: { body?: unknown; cookie?: string; origin?: string } = {}) {
+function api(method: string, path: string, opts: { body?: unknown; cookie?: string; origin?: string; ifMatch?: string } = {}) {
   return fetch(`${apiUrl}${path}`, {
     method,
     headers: {
       ...(method === 'GET' ? {} : { origin: opts.origin ?? SITE }),
+      ...(opts.ifMatch ? { 'if-match': opts.ifMatch } : {}),
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(opts.cookie ? { cookie: opts.cookie } : {}),
     },
@@ -195,16 +196,22 @@ describe('Cloudflare Pages Function', () => {
     const { id: categoryId, subcategories } = (await category.json()) as { id: number; subcategories: { id: number }[] };
     const created = await api('POST', '/api/admin/companies', {
       cookie,
-      body: companyBody(categoryId, { subcategory_ids: [subcategories[0].id], eu_fines: [{ amount: 99.5, date: '2024-01-02', description: 'A fine' }] }),
+      body: companyBody(categoryId, { subcategory_ids: [subcategories[0].id], eu_fines: [fineBody({ amount: 99.5, date: '2024-01-02', description: 'A fine' })] }),
     });
     expect(created.status, workerdLog).toBe(201);
+    const etag = created.headers.get('etag') ?? '';
+    expect(etag).toBe('"1"');
     const company = (await created.json()) as { id: number; subcategory_ids: number[]; eu_fines: { amount: number }[] };
     expect(company.subcategory_ids).toEqual([subcategories[0].id]);
     expect(company.eu_fines[0].amount).toBe(99.5);
 
     // A save that fails half-way rolls back over HTTP too.
-    const failed = await api('PUT', `/api/admin/companies/${company.id}`, { cookie, body: companyBody(categoryId, { name: 'Changed', alternatives: [{ company_id: 999 }] }) });
+    const failed = await api('PUT', `/api/admin/companies/${company.id}`, { cookie, ifMatch: etag, body: companyBody(categoryId, { name: 'Changed', alternatives: { add: [999] } }) });
     expect(failed.status).toBe(400);
+    // ... and so did its version bump: the same version still saves.
+    const saved = await api('PUT', `/api/admin/companies/${company.id}`, { cookie, ifMatch: etag, body: companyBody(categoryId, { name: 'Deezer' }) });
+    expect(saved.status, workerdLog).toBe(200);
+    expect(saved.headers.get('etag')).toBe('"2"');
     const list = (await (await api('GET', '/api/admin/companies', { cookie })).json()) as { name: string }[];
     expect(list.map((c) => c.name)).toEqual(['Deezer']);
 
