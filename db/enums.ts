@@ -34,3 +34,9 @@ export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 // Decision facts of products.
 export const PRICING_MODELS = ['free', 'freemium', 'paid'] as const;
 export const PLATFORMS = ['web', 'android', 'ios', 'windows', 'macos', 'linux'] as const;
+
+export const PUBLISH_STATES = ['queued', 'building', 'deploying', 'published', 'failed'] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
+
+export const SUGGESTION_KINDS = ['correction', 'new_company'] as const;
+export const SUGGESTION_STATUSES = ['new', 'accepted', 'rejected'] as const;

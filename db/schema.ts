@@ -12,7 +12,10 @@ import {
   ICON_TYPES,
   OWNER_KINDS,
   PRICING_MODELS,
+  PUBLISH_STATES,
   RECORD_STATUSES,
+  SUGGESTION_KINDS,
+  SUGGESTION_STATUSES,
 } from './enums.ts';
 
 export { CERTIFICATION_STATUSES, ICON_TYPES };
@@ -366,3 +369,77 @@ export const change = sqliteTable(
   },
   (t) => [index('change_log_entity_idx').on(t.entity, t.entityId), index('change_log_created_idx').on(t.createdAt)],
 );
+
+// One row per publish: the status the admin header shows, shared by every process (and Cloudflare).
+export const publishRun = sqliteTable(
+  'publish_run',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** queued -> building -> published | failed; with a deploy hook: queued -> deploying (CI) -> published | failed */
+    state: text('state', { enum: PUBLISH_STATES }).notNull(),
+    /** 'change' (a save), 'manual' (Publish now), 'start' (server start) */
+    trigger: text('trigger').notNull(),
+    triggeredBy: text('triggered_by'),
+    requestedAt: text('requested_at').notNull().default(now),
+    startedAt: text('started_at'),
+    finishedAt: text('finished_at'),
+    error: text('error'),
+    /** how many files the publish wrote (incremental publishing) */
+    filesWritten: integer('files_written'),
+  },
+  (t) => [index('publish_run_requested_idx').on(t.requestedAt)],
+);
+
+// One-time invitations for new editors: only SHA-256(token) is stored; the link is shown once.
+export const adminInvitation = sqliteTable('admin_invitation', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  tokenHash: text('token_hash').notNull().unique(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ADMIN_ROLES }).notNull().default('editor'),
+  createdBy: integer('created_by').references(() => adminUser.id, { onDelete: 'set null' }),
+  createdAt: integer('created_at').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+  usedAt: integer('used_at'),
+});
+
+// What visitors send: a correction to a company page or a company we lack. Never published as is:
+// an editor accepts (and edits the record) or rejects it with a reason. Plain text only.
+export const suggestion = sqliteTable(
+  'suggestion',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: SUGGESTION_KINDS }).notNull(),
+    companyId: integer('company_id').references(() => company.id, { onDelete: 'set null' }),
+    /** the company named by the visitor (new companies, or a correction whose company was deleted) */
+    companyName: text('company_name'),
+    message: text('message').notNull(),
+    evidenceUrl: text('evidence_url').notNull(),
+    email: text('email'),
+    lang: text('lang').notNull().default('en'),
+    status: text('status', { enum: SUGGESTION_STATUSES }).notNull().default('new'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    handledBy: text('handled_by'),
+    handledAt: text('handled_at'),
+  },
+  (t) => [index('suggestion_status_idx').on(t.status, t.createdAt)],
+);
+
+// Step-by-step help to move from a non-European product to European ones. Markdown body per
+// language; sources are the providers' own help pages, checked on `last_checked`.
+export const guide = sqliteTable('guide', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  /** the product people move away from (its page links the guide) */
+  fromProductId: integer('from_product_id').references(() => product.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull().default(''),
+  translations: translations<'title' | 'summary' | 'body'>(),
+  /** [{ url, title, verified_at }] */
+  sources: text('sources', { mode: 'json' }).$type<{ url: string; title: string | null; verified_at: string }[]>().notNull().default(sql`'[]'`),
+  lastChecked: text('last_checked'),
+  status: text('status', { enum: RECORD_STATUSES }).notNull().default('draft'),
+  ...versioned(),
+  createdAt: createdAt(),
+});
