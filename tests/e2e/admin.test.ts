@@ -289,7 +289,7 @@ describe('forms', () => {
     await page.getByLabel('Name', { exact: true }).fill('Nameless Test Company');
     expect(await page.getByLabel('Slug').inputValue()).toBe('nameless-test-company');
     await page.getByLabel('Category').selectOption({ label: 'Mobility' });
-    await page.getByLabel('Country').selectOption('FR');
+    await page.getByLabel('Country', { exact: true }).selectOption('FR');
     // Description stays empty.
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await describedError(page, '#company-description')).toBe('Description is required');
@@ -388,7 +388,10 @@ describe('forms', () => {
       await page.getByLabel('Name', { exact: true }).fill('Zeta Test Mobility');
       await page.getByLabel('Category').selectOption({ label: 'Mobility' });
       await page.getByRole('checkbox', { name: 'Cars' }).check();
-      await page.getByLabel('Country').selectOption('DK');
+      await page.getByLabel('Country', { exact: true }).selectOption('DK');
+      // Founded year and employees start empty (unknown), not this year or 0.
+      expect(await page.getByLabel('Founded year').inputValue()).toBe('');
+      expect(await page.getByLabel('Employee count').inputValue()).toBe('');
       await page.getByLabel('Founded year').fill('2019');
       await page.getByLabel('Employee count').fill('42');
       await page.getByLabel('Headquarters').fill('Aarhus');
@@ -398,6 +401,14 @@ describe('forms', () => {
       const unicorn = page.getByRole('switch', { name: 'Mark as Unicorn' });
       await unicorn.click();
       await page.getByRole('switch', { name: 'Unicorn Status: Active' }).waitFor();
+
+      // Ownership and a source for it, checked today.
+      await page.getByLabel('Legal name').fill('Zeta Test Mobility ApS');
+      await page.getByLabel('Ultimate owner').selectOption({ label: 'Founders or employees' });
+      await page.getByRole('button', { name: 'Add source' }).click();
+      await page.locator('#source-0-url').fill('https://zeta.example.org/about');
+      expect(await page.locator('#source-0-verified').inputValue()).toBe(new Date().toISOString().slice(0, 10));
+      await page.locator('[data-source-row]').getByRole('checkbox', { name: 'Ownership' }).check();
 
       await page.getByRole('checkbox', { name: /^B Corp/ }).check();
       // A ticked certification starts as Verified from today.
@@ -414,7 +425,6 @@ describe('forms', () => {
 
       await page.getByLabel('Add a company it replaces').fill('netfl');
       await page.getByRole('button', { name: /Netflix/ }).click();
-      await page.getByLabel('Sustainability score of Netflix').fill('77');
 
       await page.getByRole('button', { name: 'Save' }).click();
       await page.waitForURL(`${baseUrl}/admin/companies`);
@@ -442,7 +452,9 @@ describe('forms', () => {
       expect(await page.getByRole('checkbox', { name: 'Cars' }).isChecked()).toBe(true);
       expect(await status.inputValue()).toBe('Certified');
       expect(await page.getByRole('switch', { name: 'Unicorn Status: Active' }).getAttribute('aria-checked')).toBe('true');
-      expect(await page.getByLabel('Sustainability score of Netflix').inputValue()).toBe('77');
+      expect(await page.locator('[data-link-list="alternative_to"] [data-linked-company="Netflix"]').count()).toBe(1);
+      expect(await page.getByLabel('Legal name').inputValue()).toBe('Zeta Test Mobility ApS');
+      expect(await page.locator('#source-0-url').inputValue()).toBe('https://zeta.example.org/about');
       await description.fill('Shared electric vans, edited in a test.');
       await page.getByRole('button', { name: 'Remove fine 1' }).click();
       await page.getByRole('button', { name: 'Save' }).click();
@@ -546,6 +558,53 @@ describe('import and export', () => {
     },
     LONG_TEST_MS,
   );
+
+  it('a save based on a stale version shows who changed it, keeps the typed form and offers Reload', async () => {
+    const first = await newPage();
+    await signIn(first);
+    const categories = await apiGet<{ id: number; name: string }[]>(first, '/api/admin/categories');
+    const categoryId = categories.find((c) => c.name === 'Mobility')!.id;
+    const created = (await first.evaluate(async (body) => {
+      const res = await fetch('/api/admin/companies', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return res.json();
+    }, { name: 'Stale Test Co', slug: 'stale-test-co', category_id: categoryId, country: 'FR', description: 'Original text.', status: 'draft' })) as { id: number };
+    const url = `${baseUrl}/admin/companies/${created.id}`;
+    try {
+      const second = await newPage();
+      await signIn(second);
+      await second.goto(url);
+      await expect.poll(() => second.locator('#company-description').inputValue()).toBe('Original text.');
+
+      // The first editor saves first.
+      await first.goto(url);
+      await expect.poll(() => first.locator('#company-description').inputValue()).toBe('Original text.');
+      await first.locator('#company-description').fill('Saved by the first editor.');
+      await first.getByRole('button', { name: 'Save' }).click();
+      await first.waitForURL(`${baseUrl}/admin/companies`);
+
+      // The second editor's save is refused with who and when, and what they typed stays.
+      await second.locator('#company-description').fill('Typed by the second editor.');
+      await second.getByRole('button', { name: 'Save' }).click();
+      const alert = second.getByRole('alert').filter({ hasText: /changed this company at \d{1,2}:\d{2}/ });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain(`${EMAIL} changed this company at`);
+      expect(await alert.textContent()).toContain('reload to see their version');
+      expect(second.url()).toBe(url);
+      expect(await second.locator('#company-description').inputValue()).toBe('Typed by the second editor.');
+      expect((await apiGet<{ description: string }>(second, `/api/admin/companies/${created.id}`)).description).toBe('Saved by the first editor.');
+
+      // Reload shows their version.
+      await alert.getByRole('button', { name: 'Reload' }).click();
+      await expect.poll(() => second.locator('#company-description').inputValue()).toBe('Saved by the first editor.');
+    } finally {
+      const status = await first.evaluate(async (id) => {
+        const current = await fetch(`/api/admin/companies/${id}`);
+        const res = await fetch(`/api/admin/companies/${id}`, { method: 'DELETE', headers: { 'If-Match': current.headers.get('etag') ?? '' } });
+        return res.status;
+      }, created.id);
+      expect(status).toBe(200);
+    }
+  });
 
   it('refuses a company import with an unknown country code and names it', async () => {
     const page = await newPage();

@@ -283,7 +283,7 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
           </fieldset>
 
           <fieldset className="mt-6">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Status</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-800">Publication</legend>
             <div className="flex flex-wrap gap-2">
               {RECORD_STATUSES.map((st) => (
                 <label

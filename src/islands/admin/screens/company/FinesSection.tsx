@@ -53,7 +53,7 @@ export function FinesSection() {
                 <Field id={`${base}-amount`} label="Amount" required error={e?.amount?.message} hint="Of the decision, e.g. 4340000000">
                   {(attrs) => <NumberInput {...attrs} control={control} name={`eu_fines.${i}.amount`} empty={Number.NaN} min={0} step={0.01} inputMode="decimal" className={inputClass} />}
                 </Field>
-                <Field id={`${base}-status`} label="Status" required error={e?.status?.message}>
+                <Field id={`${base}-status`} label="Fine status" required error={e?.status?.message}>
                   {(attrs) => (
                     <select {...attrs} className={inputClass} {...register(`eu_fines.${i}.status`)}>
                       {FINE_STATUSES.map((s) => (

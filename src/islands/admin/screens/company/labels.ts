@@ -30,7 +30,7 @@ export const SOURCE_FACT_LABELS: Record<SourceFact, string> = {
   unicorn: 'Unicorn',
   hosting: 'Hosting',
   legal_name: 'Legal name',
-  status: 'Status',
+  status: 'Operating status',
   certification: 'Certification',
   fine: 'Fine',
   product: 'Product',
