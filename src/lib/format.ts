@@ -44,3 +44,27 @@ export function paginationSlots(current: number, total: number, slots = PAGINATI
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
+
+// "in Germany" / "in der Schweiz" / "au Portugal": a country name with the preposition (and article,
+// declined) it takes after "headquartered". Exceptions by country code; a rule for the rest.
+const IN_COUNTRY: Record<Lang, Record<string, string>> = {
+  en: { US: 'in the {name}', GB: 'in the {name}', NL: 'in the {name}', AE: 'in the {name}', PH: 'in the {name}' },
+  de: {
+    CH: 'in der {name}', SK: 'in der {name}', TR: 'in der {name}', UA: 'in der {name}',
+    NL: 'in den Niederlanden', US: 'in den Vereinigten Staaten', AE: 'in den Vereinigten Arabischen Emiraten', GB: 'im Vereinigten Königreich',
+  },
+  fr: {
+    US: 'aux {name}', NL: 'aux {name}', AE: 'aux {name}', PH: 'aux {name}',
+    CY: 'à {name}', MT: 'à {name}', MC: 'à {name}', SM: 'à {name}', SG: 'à {name}', HK: 'à {name}', IL: 'en {name}',
+    MX: 'au {name}', KH: 'au {name}', MZ: 'au {name}', ZW: 'au {name}',
+  },
+};
+
+/** A country name with the preposition it takes in a language: "in the United Kingdom", "au Danemark". */
+export function inCountry(code: string, name: string, lang: Lang): string {
+  const fixed = IN_COUNTRY[lang][code.toUpperCase()];
+  if (fixed) return fixed.replace('{name}', name);
+  if (lang !== 'fr') return `in ${name}`;
+  // French: feminine names (ending in -e) and names starting with a vowel take "en", others "au".
+  return /e$/.test(name) || /^[AEIOUÉÈÎ]/.test(name) ? `en ${name}` : `au ${name}`;
+}

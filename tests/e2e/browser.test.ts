@@ -210,7 +210,7 @@ describe('company browser', () => {
   it('shows an error with a retry when the company list cannot load', async () => {
     const page = await newPage();
     await page.route('**/data/companies-*.json', (route) => route.fulfill({ status: 500, body: 'broken' }));
-    await page.goto(baseUrl + '/companies?category=entertainment&search=deezer&page=1');
+    await page.goto(baseUrl + '/companies?category=entertainment&search=spotify&page=1');
     const error = page.locator('[data-load-error]');
     await error.waitFor();
     expect(await error.textContent()).toContain(en['browser.error']);
@@ -219,7 +219,7 @@ describe('company browser', () => {
     await page.unroute('**/data/companies-*.json');
     await error.locator('button').click();
     await ready(page);
-    expect(await names(page)).toEqual(['Deezer']);
+    expect(await names(page)).toEqual(['Spotify']);
     expect(await error.count()).toBe(0);
   });
 

@@ -52,3 +52,18 @@ describe('paginationSlots', () => {
     expect(paginationSlots(5, 20)).toEqual([1, 'ellipsis', 4, 5, 6, 'ellipsis', 20]);
   });
 });
+
+describe('inCountry', () => {
+  it('puts the right preposition and article before a country name', async () => {
+    const { inCountry } = await import('../../src/lib/format.ts');
+    expect(inCountry('DE', 'Germany', 'en')).toBe('in Germany');
+    expect(inCountry('US', 'United States', 'en')).toBe('in the United States');
+    expect(inCountry('CH', 'Schweiz', 'de')).toBe('in der Schweiz');
+    expect(inCountry('GB', 'Vereinigtes Königreich', 'de')).toBe('im Vereinigten Königreich');
+    expect(inCountry('US', 'Vereinigte Staaten', 'de')).toBe('in den Vereinigten Staaten');
+    expect(inCountry('DE', 'Allemagne', 'fr')).toBe('en Allemagne');
+    expect(inCountry('DK', 'Danemark', 'fr')).toBe('au Danemark');
+    expect(inCountry('NL', 'Pays-Bas', 'fr')).toBe('aux Pays-Bas');
+    expect(inCountry('IR', 'Iran', 'fr')).toBe('en Iran');
+  });
+});
