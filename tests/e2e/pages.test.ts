@@ -92,9 +92,9 @@ describe('company page', () => {
     await open(urlOf('fr', 'company', { slug: 'netflix' }));
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld).toMatchObject({ '@type': 'Organization', name: 'Netflix' });
-    const descFr = await page.locator('main p.text-lg').textContent();
+    const descFr = await page.locator('main [data-description]').textContent();
     await open(urlOf('en', 'company', { slug: 'netflix' }));
-    const descEn = await page.locator('main p.text-lg').textContent();
+    const descEn = await page.locator('main [data-description]').textContent();
     expect(descFr).not.toBe(descEn);
   });
 });

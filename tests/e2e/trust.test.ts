@@ -158,7 +158,7 @@ describe('criteria page', () => {
       const page = await open(urlOf(lang, 'criteria'));
       expect(await page.locator('h1').textContent()).toBe(MESSAGES[lang]['criteria.title']);
       // Reachable from the footer of every page.
-      expect(await page.locator(`footer a[href="${urlOf(lang, 'criteria')}"]`).count()).toBe(1);
+      expect(await page.locator(`footer nav[aria-label="${MESSAGES[lang]['nav.footer']}"] a[href="${urlOf(lang, 'criteria')}"]`).count()).toBe(1);
       // The rules in the order controlClass() applies them.
       expect(await page.locator('[data-control-rules] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')))).toEqual([
         'non_european',
@@ -239,6 +239,6 @@ describe('/fines', () => {
     const expected = fines.reduce((s, f) => s + countedAmount(f), 0);
     expect(expected).toBeLessThan(fines.reduce((s, f) => s + f.amount, 0));
     expect(await page.locator(`[data-total-company="${company.slug}"] [data-total]`).textContent()).toBe(formatMoney(expected, 'fr'));
-    expect(await page.locator(`footer a[href="${urlOf('fr', 'fines')}"]`).count()).toBe(1);
+    expect(await page.locator(`footer nav[aria-label="${fr['nav.footer']}"] a[href="${urlOf('fr', 'fines')}"]`).count()).toBe(1);
   });
 });
