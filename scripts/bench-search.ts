@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { buildCompanyList, buildSearchIndex, type IndexSource } from '../src/lib/search-index.ts';
 import { EUROPEAN_COUNTRIES } from '../src/lib/countries.ts';
 import { LANGS, type Lang } from '../src/lib/i18n-langs.ts';
+import { localizedField, type Translations } from '../src/lib/translations.ts';
 import { createSearcher, parseSearchIndex } from '../src/islands/search-engine.ts';
 import { DEFAULT_STATE, decodeCompanyList, filterCompanies } from '../src/islands/company-browser-state.ts';
 
@@ -48,16 +49,14 @@ interface SeedCompany {
   country: string;
   category: string;
   description: string;
-  description_de?: string;
-  description_fr?: string;
+  translations?: Translations<'description'>;
   is_unicorn?: boolean;
 }
 interface SeedCategory {
   name: string;
-  name_de?: string;
-  name_fr?: string;
   slug: string;
-  subcategories: { name: string; name_de?: string; name_fr?: string; slug: string }[];
+  translations?: Translations<'name' | 'slug'>;
+  subcategories: { name: string; slug: string; translations?: Translations<'name' | 'slug'> }[];
 }
 const seedCategories = JSON.parse(readFileSync(join(seedDir, 'categories.json'), 'utf8')) as SeedCategory[];
 const seedCompanies = readdirSync(join(seedDir, 'companies'))
@@ -68,10 +67,9 @@ let subId = 1000;
 const categories: IndexSource['categories'] = seedCategories.map((c, i) => ({
   id: i + 1,
   name: c.name,
-  nameDe: c.name_de ?? null,
-  nameFr: c.name_fr ?? null,
+  translations: c.translations ?? {},
   slug: c.slug,
-  subcategories: c.subcategories.map((s) => ({ id: subId++, name: s.name, nameDe: s.name_de ?? null, nameFr: s.name_fr ?? null, slug: s.slug })),
+  subcategories: c.subcategories.map((s) => ({ id: subId++, name: s.name, translations: s.translations ?? {}, slug: s.slug })),
 }));
 const categoryIdByName = new Map(categories.map((c) => [c.name, c.id]));
 
@@ -102,8 +100,7 @@ for (const c of seedCompanies) {
     categoryId: categoryIdByName.get(c.category) ?? 1,
     isUnicorn: !!c.is_unicorn,
     description: c.description,
-    descriptionDe: c.description_de ?? null,
-    descriptionFr: c.description_fr ?? null,
+    translations: c.translations ?? {},
   });
 }
 const descriptions = seedCompanies.map((c) => c);
@@ -121,8 +118,7 @@ while (companies.length < COMPANIES) {
     categoryId: int(1, categories.length),
     isUnicorn: random() < 0.05,
     description: d.description,
-    descriptionDe: d.description_de ?? null,
-    descriptionFr: d.description_fr ?? null,
+    translations: d.translations ?? {},
   });
 }
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -146,7 +142,7 @@ function caseVariant(s: string): string {
   const r = random();
   return r < 0.6 ? s.toLowerCase() : r < 0.8 ? s : s.toUpperCase();
 }
-const categoryLabels = categories.flatMap((c) => [c, ...c.subcategories]).map((c) => (lang === 'de' ? c.nameDe : lang === 'fr' ? c.nameFr : null) ?? c.name);
+const categoryLabels = categories.flatMap((c) => [c, ...c.subcategories]).map((c) => localizedField(c, 'name', lang));
 const queries: { kind: Kind; text: string; target?: string }[] = [];
 while (queries.length < QUERIES) {
   const r = random();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as t from '../../db/schema.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { dbError, tempDb, type TempDb } from '../helpers/db.ts';
@@ -18,8 +19,8 @@ async function seedMinimal(db: TempDb['db']) {
   const [cert] = await db.insert(t.certification).values({ name: 'B Corp', description: 'x', iconType: 'green' }).returning();
   await db.insert(t.companySubcategory).values({ companyId: eu.id, subcategoryId: sub.id });
   await db.insert(t.companyCertification).values({ companyId: eu.id, certificationId: cert.id, validFrom: '2020-01-01' });
-  await db.insert(t.euFine).values({ companyId: eu.id, amount: 1000, date: '2020-01-01', description: 'x' });
-  await db.insert(t.alternative).values({ companyId: us.id, alternativeId: eu.id, sustainabilityScore: 40 });
+  await db.insert(t.euFine).values({ companyId: eu.id, amount: 1000, currentAmount: 1000, date: '2020-01-01', description: 'x' });
+  await db.insert(t.alternative).values({ companyId: us.id, alternativeId: eu.id });
   return { cat, sub, us, eu, cert };
 }
 
@@ -29,12 +30,12 @@ const count = async (db: TempDb['db'], table: Parameters<ReturnType<TempDb['db']
 describe('database schema', () => {
   it('migrations apply to an empty database and create every table', async () => {
     const rows = await ctx.db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%'`);
-    expect(rows.map((r) => r.name).sort()).toEqual(
-      [
-        'admin_session', 'admin_user', 'alternatives', 'auth_log', 'auth_throttle', 'category', 'certification', 'company',
-        'company_certifications', 'company_subcategories', 'country_memberships', 'country_tax_rates', 'eu_fines', 'subcategory',
-      ].sort(),
-    );
+    // Every table of db/schema.ts, and nothing else: the migrations match the schema.
+    const tables = Object.values(t)
+      .filter((v) => is(v, SQLiteTable))
+      .map((v) => getTableName(v as SQLiteTable));
+    expect(tables).toContain('source');
+    expect(rows.map((r) => r.name).sort()).toEqual(tables.sort());
     // Applying them again changes nothing.
     await expect(migrateDb(ctx.db)).resolves.toBeUndefined();
   });
@@ -66,10 +67,12 @@ describe('database schema', () => {
     expect(await dbError(ctx.db.delete(t.category).where(eq(t.category.id, cat.id)))).toMatch(/FOREIGN KEY/);
   });
 
-  it('refuses an alternative link from a company to itself and a score above 100', async () => {
-    const { us, eu } = await seedMinimal(ctx.db);
-    expect(await dbError(ctx.db.insert(t.alternative).values({ companyId: eu.id, alternativeId: eu.id, sustainabilityScore: 1 }))).toMatch(/CHECK/);
-    expect(await dbError(ctx.db.insert(t.alternative).values({ companyId: eu.id, alternativeId: us.id, sustainabilityScore: 101 }))).toMatch(/CHECK/);
+  it('refuses an alternative link from a company to itself, and a fine status or owner kind outside the lists', async () => {
+    const { eu } = await seedMinimal(ctx.db);
+    expect(await dbError(ctx.db.insert(t.alternative).values({ companyId: eu.id, alternativeId: eu.id }))).toMatch(/CHECK/);
+    const fine = { companyId: eu.id, amount: 1, currentAmount: 1, date: '2020-01-01', description: 'x' };
+    expect(await dbError(ctx.db.insert(t.euFine).values({ ...fine, status: 'cancelled' as never }))).toMatch(/CHECK/);
+    expect(await dbError(ctx.db.update(t.company).set({ ownerKind: 'pirates' as never }).where(eq(t.company.id, eu.id)))).toMatch(/CHECK/);
   });
 
   it('defaults created_at and the fine currency', async () => {
