@@ -18,6 +18,7 @@ import { changeRoutes } from './routes/changes.ts';
 import { certificateRoutes } from './routes/certificates.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { countryRoutes } from './routes/countries.ts';
+import { exportCsvRoutes } from './routes/export-csv.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
     .route('/admin/certificates', certificateRoutes)
     .route('/admin/countries', countryRoutes)
     .route('/admin/build', buildRoutes)
+    .route('/admin/export', exportCsvRoutes)
     .route('/changes', changeRoutes);
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.

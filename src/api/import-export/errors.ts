@@ -17,22 +17,54 @@ export function zodIssues(error: z.core.$ZodError): { path: string; message: str
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-/** Validates every record of an import file; the error names the first bad record. */
+/** One problem of one record of an import file: its position (0-based), slug (or name) and field. */
+export interface RecordIssue {
+  index: number | null;
+  slug: string | null;
+  name: string | null;
+  field: string;
+  message: string;
+}
+
+/** The most issues an answer lists; the count says how many there were in all. */
+export const MAX_ISSUES = 1000;
+
+const textOf = (raw: unknown, key: string): string | null =>
+  raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>)[key] === 'string' ? ((raw as Record<string, unknown>)[key] as string) : null;
+
+/** Every record checked against the schema: the valid ones (undefined where a record is invalid) and all issues. */
+export function checkRecords<S extends z.ZodType>(schema: S, input: unknown[]): { records: (z.infer<S> | undefined)[]; issues: RecordIssue[] } {
+  const issues: RecordIssue[] = [];
+  const records = input.map((raw, index) => {
+    const result = schema.safeParse(raw);
+    if (result.success) return result.data as z.infer<S>;
+    for (const i of result.error.issues) {
+      issues.push({ index, slug: textOf(raw, 'slug'), name: textOf(raw, 'name'), field: i.path.join('.'), message: i.message });
+    }
+    return undefined;
+  });
+  return { records, issues };
+}
+
+/** "Record 4 ("Broken Co"): founded_year: …" */
+export function issueText(i: RecordIssue): string {
+  const where = i.index === null ? '' : `Record ${i.index + 1}${i.name ? ` ("${i.name}")` : i.slug ? ` ("${i.slug}")` : ''}: `;
+  return `${where}${i.field ? `${i.field}: ` : ''}${i.message}`;
+}
+
+/** Validates every record of an import file; the error names the first bad record and lists every issue (up to MAX_ISSUES). */
 export function parseRecords<S extends z.ZodType>(schema: S, input: unknown, kind: string): z.infer<S>[] {
   if (!Array.isArray(input)) {
     throw new InputError(`The ${kind} file must be a JSON array of records.`);
   }
-  return input.map((raw, index) => {
-    const result = schema.safeParse(raw);
-    if (!result.success) {
-      const name = raw && typeof raw === 'object' && 'name' in raw ? ` ("${String((raw as { name: unknown }).name)}")` : '';
-      const first = result.error.issues[0];
-      throw new InputError(
-        `Record ${index + 1}${name}: ${first.path.length ? `${first.path.join('.')}: ` : ''}${first.message}`,
-        400,
-        zodIssues(result.error).map((i) => ({ path: `${index}.${i.path}`, message: i.message })),
-      );
-    }
-    return result.data;
-  });
+  const { records, issues } = checkRecords(schema, input);
+  if (issues.length) {
+    const more = issues.length > 1 ? ` (${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'} in the file)` : '';
+    throw new InputError(
+      `${issueText(issues[0])}${more}`,
+      400,
+      issues.slice(0, MAX_ISSUES).map((i) => ({ path: `${i.index}.${i.field}`, message: i.message })),
+    );
+  }
+  return records as z.infer<S>[];
 }

@@ -18,7 +18,8 @@ export function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) |
 
 export const publishOnChange = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (WRITE_METHODS.has(c.req.method) && c.res.status >= 200 && c.res.status < 300) {
+  // An import's dry run (?dry_run=1) writes nothing, so there is nothing to publish.
+  if (WRITE_METHODS.has(c.req.method) && c.res.status >= 200 && c.res.status < 300 && !['1', 'true'].includes(c.req.query('dry_run') ?? '')) {
     c.var.deps.publisher.request(waitUntilOf(c));
   }
 });

@@ -1,5 +1,6 @@
 // Reads an import file sent as the request body and runs the import in one transaction: a file with
-// one bad record changes nothing. Every record the import created or changed gets a change-log row
+// one bad record changes nothing. With ?dry_run=1 nothing is written: the answer is the dry-run report
+// (what would be created, updated, unchanged, and every problem; see import-export/dry-run.ts). Every record the import created or changed gets a change-log row
 // (action "import", before/after in the export format) and a new version, in the same transaction,
 // so an editor still holding the old version gets 412 instead of overwriting the import.
 import type { Context } from 'hono';
@@ -8,7 +9,7 @@ import * as t from '../../../db/schema.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
-import { exportCategories, exportCertificates, exportCompanies } from '../import-export/export.ts';
+import { dryRunImport, snapshotAll, type DryRunReport } from '../import-export/dry-run.ts';
 import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
 import { writeTransaction } from '../write-lock.ts';
 
@@ -18,7 +19,7 @@ export async function runImport(
   c: Context<AppEnv>,
   kind: Kind,
   importer: (tx: Executor, input: unknown) => Promise<number>,
-): Promise<{ imported: number; message: string }> {
+): Promise<{ imported: number; message: string } | DryRunReport> {
   const formatError = `Failed to import ${kind}. Please check the file format and try again.`;
   let input: unknown;
   try {
@@ -27,6 +28,7 @@ export async function runImport(
     throw new InputError(formatError);
   }
   if (!Array.isArray(input)) throw new InputError(formatError);
+  if (['1', 'true'].includes(c.req.query('dry_run') ?? '')) return dryRunImport(c.var.deps.db, kind, input, importer);
   const w = writeContextOf(c);
   const imported = await writeTransaction(c.var.deps.db, async (tx) => {
     const before = await snapshotAll(tx, kind);
@@ -38,13 +40,6 @@ export async function runImport(
 }
 
 const ENTITY: Record<Kind, ChangeEntity> = { companies: 'company', categories: 'category', certificates: 'certification' };
-
-/** Every record of the kind in the export format, by its import key (slug, or name for certificates). */
-async function snapshotAll(tx: Executor, kind: Kind): Promise<Map<string, { name: string }>> {
-  if (kind === 'certificates') return new Map((await exportCertificates(tx)).map((r) => [r.name.toLowerCase(), r]));
-  const rows: { slug: string; name: string }[] = kind === 'companies' ? await exportCompanies(tx) : await exportCategories(tx);
-  return new Map(rows.map((r) => [r.slug, r]));
-}
 
 async function idsByKey(tx: Executor, kind: Kind, keys: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();

@@ -1,8 +1,9 @@
 // The change log: every write through the API records who did what to which record, with the record's
 // export-format JSON before and after, in the transaction of the write itself (a failed write leaves no
 // row). It feeds the admin's history and the "someone else changed this" message of a stale save.
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
+import { exportCategories, exportCertificates, exportCompanies } from '../import-export/export.ts';
 import type { ChangeAction } from '../../../db/enums.ts';
 import type { Executor } from '../../../db/executor.ts';
 
@@ -41,11 +42,28 @@ export async function logChange(tx: Executor, w: WriteContext, e: ChangeEntry): 
 
 export const CHANGES_PER_PAGE = 50;
 
-/** Changes newest first, optionally of one kind of record or one record, with the total count. */
-export async function listChanges(db: Executor, q: { entity?: ChangeEntity; entityId?: number; page: number }) {
+export interface ChangeQuery {
+  entity?: ChangeEntity;
+  entityId?: number;
+  /** the editor's email (exact, case-insensitive) */
+  admin?: string;
+  /** record name contains (case-insensitive) */
+  q?: string;
+  /** YYYY-MM-DD, inclusive, UTC days */
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+/** Changes newest first, filtered by kind of record, record, editor, name and day range, with the total count. */
+export async function listChanges(db: Executor, q: ChangeQuery) {
   const filters: SQL[] = [];
   if (q.entity) filters.push(eq(t.change.entity, q.entity));
   if (q.entityId !== undefined) filters.push(eq(t.change.entityId, q.entityId));
+  if (q.admin) filters.push(sql`lower(${t.change.adminEmail}) = ${q.admin.toLowerCase()}`);
+  if (q.q) filters.push(sql`instr(lower(${t.change.label}), ${q.q.toLowerCase()}) > 0`);
+  if (q.from) filters.push(gte(t.change.createdAt, q.from));
+  if (q.to) filters.push(lt(t.change.createdAt, nextDay(q.to)));
   const where = filters.length ? and(...filters) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(t.change).where(where);
   const rows = await db
@@ -59,19 +77,60 @@ export async function listChanges(db: Executor, q: { entity?: ChangeEntity; enti
     total,
     page: q.page,
     per_page: CHANGES_PER_PAGE,
-    changes: rows.map((r) => ({
-      id: r.id,
-      created_at: r.createdAt,
-      admin_id: r.adminId,
-      admin_email: r.adminEmail,
-      entity: r.entity,
-      entity_id: r.entityId,
-      label: r.label,
-      action: r.action,
-      before: r.before as unknown,
-      after: r.after as unknown,
-    })),
+    changes: rows.map(changeJson),
   };
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString();
+}
+
+export function changeJson(r: typeof t.change.$inferSelect) {
+  return {
+    id: r.id,
+    created_at: r.createdAt,
+    admin_id: r.adminId,
+    admin_email: r.adminEmail,
+    entity: r.entity,
+    entity_id: r.entityId,
+    label: r.label,
+    action: r.action,
+    before: r.before as unknown,
+    after: r.after as unknown,
+  };
+}
+
+/** Everyone who has a change in the log, for the History screen's editor filter. */
+export async function changeEditors(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: t.change.adminEmail })
+    .from(t.change)
+    .where(sql`${t.change.adminEmail} is not null`)
+    .orderBy(asc(t.change.adminEmail));
+  return rows.map((r) => r.email!).filter(Boolean);
+}
+
+/** A record as the change log stores it: its export record. */
+export type Snapshot = { name: string } & Record<string, unknown>;
+
+/**
+ * The record as the change log stores it (its export record), or null when it does not exist. A company
+ * also lists the companies that name it as their alternative (alternative_to), so a deleted company can
+ * be restored with the links that pointed at it.
+ */
+export async function recordSnapshot(tx: Executor, entity: ChangeEntity, id: number): Promise<Snapshot | null> {
+  if (entity === 'category') return (await exportCategories(tx, [id]))[0] ?? null;
+  if (entity === 'certification') return (await exportCertificates(tx, [id]))[0] ?? null;
+  const record = (await exportCompanies(tx, [id]))[0];
+  if (!record) return null;
+  const from = await tx
+    .select({ slug: t.company.slug })
+    .from(t.alternative)
+    .innerJoin(t.company, eq(t.company.id, t.alternative.companyId))
+    .where(eq(t.alternative.alternativeId, id));
+  return { ...record, alternative_to: from.map((r) => ({ slug: r.slug })).sort((a, b) => a.slug.localeCompare(b.slug)) };
 }
 
 /** The latest change of one record (who and when), if any. */

@@ -6,10 +6,9 @@ import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
-import { exportCompanies } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
-import { logChange, type WriteContext } from './change-log.ts';
+import { logChange, recordSnapshot, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
 
 export async function listCompanies(db: Executor) {
@@ -133,7 +132,7 @@ export type CompanyDetail = NonNullable<Awaited<ReturnType<typeof getCompany>>>;
 
 /** The company as an export record (the change log's before/after), or null when it does not exist. */
 async function snapshot(tx: Executor, id: number) {
-  return (await exportCompanies(tx, [id]))[0] ?? null;
+  return recordSnapshot(tx, 'company', id);
 }
 
 /** Checks everything the database would refuse, with messages tied to the form fields. */
