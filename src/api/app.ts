@@ -19,6 +19,7 @@ import { certificateRoutes } from './routes/certificates.ts';
 import { companyRoutes } from './routes/companies.ts';
 import { countryRoutes } from './routes/countries.ts';
 import { exportCsvRoutes } from './routes/export-csv.ts';
+import { companyImpactRoutes } from './routes/company-impact.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps) {
     })
     .route('/auth', authRoutes)
     .route('/admin/companies', companyRoutes)
+    .route('/admin/companies', companyImpactRoutes)
     .route('/admin/categories', categoryRoutes)
     .route('/admin/certificates', certificateRoutes)
     .route('/admin/countries', countryRoutes)

@@ -16,6 +16,7 @@ import { CertificatesList } from './screens/CertificatesList.tsx';
 import { CertificateForm } from './screens/CertificateForm.tsx';
 import { CountriesList } from './screens/CountriesList.tsx';
 import { CountryForm } from './screens/CountryForm.tsx';
+import { HistoryScreen } from './screens/HistoryScreen.tsx';
 
 type Params = Record<string, string>;
 
@@ -32,6 +33,7 @@ const ROUTES: [pattern: string, render: (params: Params) => ReactNode][] = [
   ['/admin/certificates/:id', (p) => <CertificateForm key={p.id} id={p.id} />],
   ['/admin/countries', () => <CountriesList />],
   ['/admin/countries/:code', (p) => <CountryForm key={p.code} code={p.code} />],
+  ['/admin/history', () => <HistoryScreen />],
 ];
 
 const SIGN_IN_PATHS = new Set(['/admin', '/admin.html', '/admin/index.html']);

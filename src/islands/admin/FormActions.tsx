@@ -16,9 +16,11 @@ interface Props {
   saveLabel?: ReactNode;
   /** offered with the error when the record changed meanwhile (412) */
   onReload?: () => void;
+  /** more buttons beside Save (e.g. "Save as draft") */
+  secondary?: ReactNode;
 }
 
-export function FormActions({ saving, cancelTo, error, invalid, deleteLabel, deleting, onDelete, saveLabel = 'Save', onReload }: Props) {
+export function FormActions({ saving, cancelTo, error, invalid, deleteLabel, deleting, onDelete, saveLabel = 'Save', onReload, secondary }: Props) {
   return (
     <div className="space-y-4">
       {error && (
@@ -40,6 +42,7 @@ export function FormActions({ saving, cancelTo, error, invalid, deleteLabel, del
           <Button type="submit" variant="primary" disabled={saving || deleting}>
             {saving ? 'Saving...' : saveLabel}
           </Button>
+          {secondary}
           <Link to={cancelTo} className={buttonStyles.ghost}>
             Cancel
           </Link>

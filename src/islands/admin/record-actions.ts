@@ -17,6 +17,8 @@ interface Options<V extends { name: string }, F extends FieldValues> {
   remove: () => Promise<unknown>;
   setError: UseFormSetError<F>;
   isField: (path: string) => boolean;
+  /** the form shows its own confirmation dialog (deleteDialog) instead of the browser's confirm() */
+  dialog?: boolean;
 }
 
 /** "Someone else changed this company at 14:02 — reload to see their version." (local time) */
@@ -33,6 +35,7 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
   /** true when the error is a 412: the record changed since it was loaded */
   const [stale, setStale] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const Noun = o.noun[0].toUpperCase() + o.noun.slice(1);
 
   function showError(headline: string, error: unknown) {
@@ -48,7 +51,7 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
       await o.save(values);
       publish.changed();
       setFlash(`${Noun} “${values.name}” saved.`);
-      navigate(o.list);
+      navigate(o.list, { force: true });
     } catch (error) {
       showServerIssues(error, o.setError, o.isField);
       showError(`Failed to save ${o.noun}. Please try again.`, error);
@@ -56,7 +59,16 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
   }
 
   async function onDelete() {
+    if (o.dialog) {
+      setSaveError(undefined);
+      setConfirming(true);
+      return;
+    }
     if (!confirm(`Are you sure you want to delete this ${o.noun}?`)) return;
+    await remove();
+  }
+
+  async function remove() {
     setDeleting(true);
     setSaveError(undefined);
     setStale(false);
@@ -64,14 +76,19 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
       await o.remove();
       publish.changed();
       setFlash(`${Noun} deleted.`);
-      navigate(o.list);
+      setConfirming(false);
+      navigate(o.list, { force: true });
     } catch (error) {
       showError(`Failed to delete ${o.noun}. Please try again.`, error);
       setDeleting(false);
+      setConfirming(false);
     }
   }
 
+  /** The state of the form's own delete dialog (with `dialog: true`). */
+  const deleteDialog = { open: confirming, confirm: () => void remove(), cancel: () => setConfirming(false) };
+
   /** Loads the stored version again (what is typed in the form is dropped, as the editor chose). */
   const reload = stale ? () => window.location.reload() : undefined;
-  return { saveError, deleting, onSubmit, onDelete, reload };
+  return { saveError, deleting, onSubmit, onDelete, reload, deleteDialog };
 }

@@ -10,14 +10,32 @@ function notify() {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  if (listeners.size === 1) addEventListener('popstate', notify);
+  if (listeners.size === 1) addEventListener('popstate', onPopState);
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) removeEventListener('popstate', notify);
+    if (listeners.size === 0) removeEventListener('popstate', onPopState);
   };
 }
 
 const snapshot = () => location.pathname + location.search;
+
+/** A screen with unsaved work: asked before the app leaves it (true: leave). */
+let guard: (() => boolean) | undefined;
+let shown = typeof location === 'undefined' ? '' : snapshot();
+
+export function setNavigationGuard(next: (() => boolean) | undefined): void {
+  guard = next;
+}
+
+function onPopState() {
+  // Back/forward out of a form with unsaved work: stay (the address goes back to the form) unless confirmed.
+  if (guard && !guard()) {
+    history.pushState(null, '', shown);
+    return;
+  }
+  shown = snapshot();
+  notify();
+}
 
 export interface Location {
   path: string;
@@ -35,14 +53,17 @@ export function useLocation(): Location {
   return { path, search: url.searchParams, href };
 }
 
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+export function navigate(to: string, options: { replace?: boolean; /** skip the unsaved-work guard (after a save) */ force?: boolean } = {}): void {
   if (to === snapshot()) return;
+  if (!options.force && guard && !guard()) return;
+  guard = undefined;
   if (options.replace) history.replaceState(null, '', to);
   else {
     history.pushState(null, '', to);
     // A new screen starts at the top (SPEC section 2); back and forward keep the browser's scroll.
     scrollTo(0, 0);
   }
+  shown = snapshot();
   notify();
 }
 

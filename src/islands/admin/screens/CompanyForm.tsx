@@ -2,21 +2,23 @@
 // jurisdiction, Sources, Translations (one per site language), Certifications, Fines and Alternatives,
 // saved in one request (one transaction on the server) based on the version read (If-Match); History
 // below for an existing company.
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RECORD_STATUSES } from '../../../../db/enums.ts';
 import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
 import { companyFormDefaults, companyFormSchema, formToInput, type CompanyFormInput, type CompanyFormValues } from '../../../lib/schemas/company.ts';
 import type { SourceFact } from '../../../../db/enums.ts';
 import { api, call, failure, ifMatch } from '../api.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { NumberInput } from '../NumberInput.tsx';
 import { useRecordActions } from '../record-actions.ts';
-import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';
+import { setNavigationGuard } from '../router.tsx';
+import { Button, Field, PageHeader, Section, Switch, inputClass, plural } from '../ui.tsx';
+import { useLoad } from '../use-load.ts';
 import { AlternativesSection } from './company/AlternativesSection.tsx';
 import { CertificationsSection } from './company/CertificationsSection.tsx';
 import { FinesSection } from './company/FinesSection.tsx';
@@ -29,7 +31,25 @@ const LIST = '/admin/companies';
 const REGIONS: Region[] = ['Europe', 'Americas', 'Asia', 'Oceania', 'Africa'];
 const FIELDS = new Set(Object.keys(companyFormDefaults()));
 const optional = (v: string | null | undefined) => v ?? '';
-const STATUS_LABELS = { published: 'Published (shown on the site)', draft: 'Draft (hidden until published)' } as const;
+const STATUS_TEXT = { published: 'Published: shown on the public site.', draft: 'Draft: not on the public site until you publish it.' } as const;
+export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page without saving them?';
+
+/** While the form has unsaved changes: ask before the app navigates away or the tab closes or reloads. */
+export function useUnsavedGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    addEventListener('beforeunload', beforeUnload);
+    setNavigationGuard(() => confirm(LEAVE_QUESTION));
+    return () => {
+      removeEventListener('beforeunload', beforeUnload);
+      setNavigationGuard(undefined);
+    };
+  }, [dirty]);
+}
 
 /** The stored company in the form's shape. */
 export function toFormValues(c: CompanyDetail): CompanyFormInput {
@@ -97,10 +117,13 @@ async function loadFormData(id: string | undefined, signal: AbortSignal) {
 type FormData = Awaited<ReturnType<typeof loadFormData>>;
 
 export function CompanyForm({ id }: { id?: string }) {
+  // Bumped after a revert from the history below: the form loads the record again.
+  const [revision, setRevision] = useState(0);
   return (
     <FormLoader
+      key={revision}
       load={(signal) => loadFormData(id, signal)}
-      deps={[id]}
+      deps={[id, revision]}
       list={LIST}
       listName="Companies"
       title={id ? 'Edit Company' : 'Add Company'}
@@ -108,12 +131,12 @@ export function CompanyForm({ id }: { id?: string }) {
       notFound="Company not found"
       loadError={(error) => failure('Failed to load company.', error)}
     >
-      {(data) => <CompanyEditor id={id} data={data} />}
+      {(data) => <CompanyEditor id={id} data={data} onReverted={() => setRevision((n) => n + 1)} />}
     </FormLoader>
   );
 }
 
-function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
+function CompanyEditor({ id, data, onReverted }: { id?: string; data: FormData; onReverted: () => void }) {
   const handSlug = useRef(!!id);
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(companyFormSchema),
@@ -127,8 +150,10 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
     setValue,
     getValues,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
+  // A failed save keeps the form (and this guard) as typed; a successful one leaves with force.
+  useUnsavedGuard(isDirty);
   const { categories, certificates, companies } = data;
 
   const categoryId = watch('category_id');
@@ -140,7 +165,7 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
     () => ({ alternatives: loaded?.alternatives.map((a) => a.company_id) ?? [], alternative_to: loaded?.alternative_to.map((a) => a.company_id) ?? [] }),
     [loaded],
   );
-  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<CompanyFormValues, CompanyFormInput>({
+  const { saveError, deleting, onSubmit, onDelete, reload, deleteDialog } = useRecordActions<CompanyFormValues, CompanyFormInput>({
     noun: 'company',
     list: LIST,
     save: (values) => {
@@ -152,7 +177,15 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
     remove: () => call(api.api.admin.companies[':id'].$delete({ param: { id: id! } }, ifMatch(loaded!.version))),
     setError,
     isField: (p) => FIELDS.has(p.split('.')[0]),
+    dialog: true,
   });
+  const status = watch('status') ?? 'published';
+  /** "Save as draft" / "Publish": the same save with the other status; an invalid form keeps the status it had. */
+  function saveAs(next: 'draft' | 'published') {
+    const previous = getValues('status');
+    setValue('status', next, { shouldDirty: true });
+    void handleSubmit(onSubmit, () => setValue('status', previous))();
+  }
 
   const title = id ? 'Edit Company' : 'Add Company';
   const back = { to: LIST, label: 'Back to Companies' };
@@ -282,20 +315,18 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
             )}
           </fieldset>
 
-          <fieldset className="mt-6">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Publication</legend>
-            <div className="flex flex-wrap gap-2">
-              {RECORD_STATUSES.map((st) => (
-                <label
-                  key={st}
-                  className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
-                >
-                  <input type="radio" value={st} className="size-4 accent-eu-blue" {...register('status')} />
-                  {STATUS_LABELS[st]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <div className="mt-6" data-publication>
+            <p className="mb-2 text-sm font-medium text-slate-800">Publication</p>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}`}
+                data-status={status}
+              >
+                {status === 'draft' ? 'Draft' : 'Published'}
+              </span>
+              {STATUS_TEXT[status]} Use “{status === 'draft' ? 'Publish' : 'Save as draft'}” below to change it.
+            </p>
+          </div>
 
           <fieldset className="mt-6">
             <legend className="mb-2 text-sm font-medium text-slate-800">Flags</legend>
@@ -345,13 +376,53 @@ function CompanyEditor({ id, data }: { id?: string; data: FormData }) {
           deleteLabel={id ? 'Delete Company' : undefined}
           onDelete={id ? () => void onDelete() : undefined}
           onReload={reload}
+          secondary={
+            status === 'draft' ? (
+              <Button variant="secondary" onClick={() => saveAs('published')} disabled={isSubmitting || deleting}>
+                Publish
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => saveAs('draft')} disabled={isSubmitting || deleting}>
+                Save as draft
+              </Button>
+            )
+          }
         />
       </form>
+      {id && <DeleteCompanyDialog id={id} name={loaded?.name ?? ''} open={deleteDialog.open} busy={deleting} onConfirm={deleteDialog.confirm} onCancel={deleteDialog.cancel} />}
       {id && (
         <div className="mt-6">
-          <HistorySection companyId={id} />
+          <HistorySection companyId={id} onReverted={onReverted} />
         </div>
       )}
     </FormProvider>
+  );
+}
+
+/** The delete confirmation: the company's name and what goes with it, counted by the server. */
+function DeleteCompanyDialog({ id, name, open, busy, onConfirm, onCancel }: { id: string; name: string; open: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const impact = useLoad(
+    (signal) => (open ? call(api.api.admin.companies[':id'].impact.$get({ param: { id } }, { init: { signal } })) : Promise.resolve(undefined)),
+    [id, open],
+  );
+  const counts = impact.status === 'ready' ? impact.data : undefined;
+  return (
+    <ConfirmDialog open={open} title={`Delete “${name}”?`} confirmLabel="Delete company" busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+      <p>This removes the company from the admin and, after the next publish, from the public site.</p>
+      {impact.status === 'loading' && <p>Counting what goes with it…</p>}
+      {counts && (
+        <>
+          <p>Removed with it:</p>
+          <ul className="list-disc pl-5" data-delete-impact>
+            <li>{plural(counts.alternative_links, 'alternative link', 'alternative links')}</li>
+            <li>{plural(counts.fines, 'fine', 'fines')}</li>
+            <li>{plural(counts.certifications, 'certification', 'certifications')}</li>
+            <li>{plural(counts.sources, 'source', 'sources')}</li>
+            <li>{plural(counts.products, 'product', 'products')}</li>
+          </ul>
+        </>
+      )}
+      <p>The delete is recorded in History, where it can be reverted.</p>
+    </ConfirmDialog>
   );
 }
