@@ -250,7 +250,7 @@ function updateBody(c: CompanyDetail, description: string) {
 }
 
 async function benchPublish(baseUrl: string, headers: Record<string, string>, output: () => string): Promise<void> {
-  const list = (await (await fetch(`${baseUrl}/api/admin/companies`, { headers })).json()) as { id: number; slug: string }[];
+  const list = ((await (await fetch(`${baseUrl}/api/admin/companies?q=netflix`, { headers })).json()) as { items: { id: number; slug: string }[] }).items;
   const id = list.find((c) => c.slug === 'netflix')!.id;
   const detail = (await (await fetch(`${baseUrl}/api/admin/companies/${id}`, { headers })).json()) as CompanyDetail;
   const times: number[] = [];
@@ -283,11 +283,11 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
 }
 
 async function benchApi(baseUrl: string, headers: Record<string, string>): Promise<void> {
-  const list = (await (await fetch(`${baseUrl}/api/admin/companies`, { headers })).json()) as { id: number; slug: string }[];
+  const list = ((await (await fetch(`${baseUrl}/api/admin/companies?q=netflix`, { headers })).json()) as { items: { id: number; slug: string }[] }).items;
   const id = list.find((c) => c.slug === 'netflix')!.id;
   const detail = (await (await fetch(`${baseUrl}/api/admin/companies/${id}`, { headers })).json()) as CompanyDetail;
   const cases = [
-    { name: 'list', method: 'GET' as const, path: '/api/admin/companies', body: undefined },
+    { name: 'list', method: 'GET' as const, path: '/api/admin/companies?per_page=50', body: undefined },
     { name: 'get', method: 'GET' as const, path: `/api/admin/companies/${id}`, body: undefined },
     { name: 'update', method: 'PUT' as const, path: `/api/admin/companies/${id}`, body: JSON.stringify(updateBody(detail, String(detail.description))) },
   ];

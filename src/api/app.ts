@@ -20,6 +20,10 @@ import { companyRoutes } from './routes/companies.ts';
 import { countryRoutes } from './routes/countries.ts';
 import { exportCsvRoutes } from './routes/export-csv.ts';
 import { companyImpactRoutes } from './routes/company-impact.ts';
+import { accountRoutes } from './routes/account.ts';
+import { dataHealthRoutes } from './routes/data-health.ts';
+import { inviteRoutes } from './routes/invite.ts';
+import { userRoutes } from './routes/users.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -59,6 +63,8 @@ export function createApp(deps: AppDeps) {
   app.use('/admin/*', requireSession, publishOnChange);
   app.use('/changes', requireSession);
   app.use('/changes/*', requireSession);
+  // Accounts: no site publish after their writes (nothing public changes). Owners only under /users.
+  for (const path of ['/users', '/users/*', '/account', '/account/*']) app.use(path, requireSession);
 
   const routes = app
     .get('/health', async (c) => {
@@ -80,7 +86,11 @@ export function createApp(deps: AppDeps) {
     .route('/admin/countries', countryRoutes)
     .route('/admin/build', buildRoutes)
     .route('/admin/export', exportCsvRoutes)
-    .route('/changes', changeRoutes);
+    .route('/admin/data-health', dataHealthRoutes)
+    .route('/changes', changeRoutes)
+    .route('/users', userRoutes)
+    .route('/account', accountRoutes)
+    .route('/invite', inviteRoutes);
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
   app.all('/*', (c) => c.json({ error: 'Not found' }, 404));

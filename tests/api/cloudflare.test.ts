@@ -212,7 +212,7 @@ describe('Cloudflare Pages Function', () => {
     const saved = await api('PUT', `/api/admin/companies/${company.id}`, { cookie, ifMatch: etag, body: companyBody(categoryId, { name: 'Deezer' }) });
     expect(saved.status, workerdLog).toBe(200);
     expect(saved.headers.get('etag')).toBe('"2"');
-    const list = (await (await api('GET', '/api/admin/companies', { cookie })).json()) as { name: string }[];
+    const list = ((await (await api('GET', '/api/admin/companies', { cookie })).json()) as { items: { name: string }[] }).items;
     expect(list.map((c) => c.name)).toEqual(['Deezer']);
 
     const exported = (await (await api('GET', '/api/admin/companies/export', { cookie })).json()) as { slug: string; subcategories: string[] }[];

@@ -130,7 +130,7 @@ describe('import', () => {
     await richData();
     const first = await exportAll();
     await wipe();
-    expect((await json(await kit.call('GET', '/api/admin/companies'))).length).toBe(0);
+    expect((await json(await kit.call('GET', '/api/admin/companies'))).total).toBe(0);
     for (const kind of ['categories', 'certificates', 'companies'] as const) {
       const res = await kit.call('POST', `/api/admin/${kind}/import`, { body: first[kind] });
       expect(res.status, await res.clone().text()).toBe(200);
@@ -177,7 +177,7 @@ describe('import', () => {
     expect(await json(codes)).toEqual({ error: 'Invalid country codes found: XX, QQ' });
     const category = await kit.call('POST', '/api/admin/companies/import', { body: [{ ...base, name: 'A', slug: 'a', country: 'FR', category: 'Gardening' }] });
     expect(await json(category)).toEqual({ error: 'Category not found: Gardening' });
-    expect((await json(await kit.call('GET', '/api/admin/companies'))).length).toBe(0);
+    expect((await json(await kit.call('GET', '/api/admin/companies'))).total).toBe(0);
   });
 
   it('matches subcategories by name within the category, case-insensitively, and skips unknown ones; normalises fines', async () => {
@@ -196,7 +196,9 @@ describe('import', () => {
     });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await json(res)).toEqual({ imported: 1, message: 'Import completed successfully. Existing companies were updated.' });
-    const [row] = await json(await kit.call('GET', '/api/admin/companies'));
+    const {
+      items: [row],
+    } = await json(await kit.call('GET', '/api/admin/companies'));
     const company = await json(await kit.call('GET', `/api/admin/companies/${row.id}`));
     expect(company.subcategories.map((s: { name: string }) => s.name)).toEqual(['Music Streaming']);
     expect(company.eu_fines).toEqual([
@@ -209,7 +211,7 @@ describe('import', () => {
     const file = (await exportAll()).companies.filter((c: { slug: string }) => c.slug === 'deezer');
     file[0] = { ...file[0], name: 'Deezer SA', subcategories: ['Video Streaming'], eu_fines: [] };
     expect((await kit.call('POST', '/api/admin/companies/import', { body: file })).status).toBe(200);
-    const list = await json(await kit.call('GET', '/api/admin/companies'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/companies'));
     expect(list.map((c: { name: string }) => c.name)).toEqual(['Deezer SA', 'Hetzner', 'Netflix']);
     const deezer = await json(await kit.call('GET', `/api/admin/companies/${list[0].id}`));
     expect(deezer.subcategories.map((s: { name: string }) => s.name)).toEqual(['Video Streaming']);
@@ -226,7 +228,7 @@ describe('import', () => {
       ],
     });
     expect(await json(res)).toEqual({ imported: 2, message: 'Import completed successfully. Existing categories were updated.' });
-    const list = await json(await kit.call('GET', '/api/admin/categories'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/categories'));
     expect(list.map((c: { name: string; subcategories: { slug: string }[] }) => [c.name, c.subcategories.map((s) => s.slug)])).toEqual([
       ['Cloud & Hosting', ['cloud-platforms']],
       ['Entertainment & Fun', ['music-streaming']],

@@ -58,7 +58,7 @@ describe('companies', () => {
     const b = await create(companyBody(ids.ent.id, { name: 'beta', slug: 'beta', country: 'US' }));
     await create(companyBody(ids.cloud.id, { name: 'Alpha', slug: 'alpha', alternative_to: { add: [b.id] } }));
     await create(companyBody(ids.ent.id, { name: 'Gamma', slug: 'gamma', alternative_to: { add: [b.id] } }));
-    const list = await json(await kit.call('GET', '/api/admin/companies'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/companies'));
     expect(list.map((c: { name: string }) => c.name)).toEqual(['Alpha', 'beta', 'Gamma']);
     expect(list[0]).toMatchObject({ category_name: 'Cloud & Hosting', alternatives_count: 0, alternative_to_count: 1 });
     expect(list[1]).toMatchObject({ category_name: 'Entertainment', alternatives_count: 2, alternative_to_count: 0 });
@@ -158,7 +158,7 @@ describe('categories', () => {
   it('lists categories by name with subcategories and company counts', async () => {
     await create(companyBody(ids.ent.id));
     await create(companyBody(ids.ent.id, { name: 'Spotify', slug: 'spotify', country: 'SE' }));
-    const list = await json(await kit.call('GET', '/api/admin/categories'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/categories'));
     expect(list.map((c: { name: string; company_count: number }) => [c.name, c.company_count])).toEqual([
       ['Cloud & Hosting', 0],
       ['Entertainment', 2],
@@ -228,7 +228,7 @@ describe('categories', () => {
 describe('certificates', () => {
   it('lists certificates with the number of companies holding them, and edits them', async () => {
     await create(companyBody(ids.ent.id, { certifications: [{ certification_id: ids.bcorp.id, status: 'Verified', valid_from: '2023-01-01' }] }));
-    const list = await json(await kit.call('GET', '/api/admin/certificates'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/certificates'));
     expect(list.map((c: { name: string; company_count: number }) => [c.name, c.company_count])).toEqual([
       ['B Corp', 1],
       ['ISO 27001', 0],
@@ -250,7 +250,7 @@ describe('certificates', () => {
 describe('countries', () => {
   it('lists the 53 fixed countries with company counts', async () => {
     await create(companyBody(ids.ent.id));
-    const list = await json(await kit.call('GET', '/api/admin/countries'));
+    const { items: list } = await json(await kit.call('GET', '/api/admin/countries?per_page=100'));
     expect(list).toHaveLength(COUNTRIES.length);
     expect(list.map((c: { code: string }) => c.code).sort()).toEqual(COUNTRIES.map((c) => c.code).sort());
     expect(list.find((c: { code: string }) => c.code === 'FR')).toMatchObject({ name: 'France', flag: '🇫🇷', company_count: 1, is_eu_member: true });

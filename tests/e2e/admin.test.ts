@@ -280,7 +280,7 @@ describe('forms', () => {
   it('a required field left empty shows its message and saves nothing', async () => {
     const page = await newPage();
     await signIn(page);
-    const before = (await apiGet<unknown[]>(page, '/api/admin/companies')).length;
+    const before = (await apiGet<{ total: number }>(page, '/api/admin/companies')).total;
     const writes: string[] = [];
     page.on('request', (r) => {
       if (r.method() !== 'GET' && r.url().includes('/api/admin/')) writes.push(`${r.method()} ${r.url()}`);
@@ -297,7 +297,7 @@ describe('forms', () => {
     expect(await page.locator('#company-name').getAttribute('aria-invalid')).toBe('false');
     expect(page.url()).toBe(`${baseUrl}/admin/companies/new`);
     expect(writes).toEqual([]);
-    expect((await apiGet<unknown[]>(page, '/api/admin/companies')).length).toBe(before);
+    expect((await apiGet<{ total: number }>(page, '/api/admin/companies')).total).toBe(before);
 
     // Another rule of SPEC section 5: a fine needs an amount >= 0.
     await page.getByRole('button', { name: 'Add fine' }).click();
@@ -315,7 +315,7 @@ describe('forms', () => {
     await page.getByRole('alert').filter({ hasText: 'Failed to save company. Please try again. A company with the slug "netflix" already exists.' }).waitFor();
     expect(await describedError(page, '#company-slug')).toBe('This slug is already used by another company');
     expect(page.url()).toBe(`${baseUrl}/admin/companies/new`);
-    expect((await apiGet<unknown[]>(page, '/api/admin/companies')).length).toBe(before);
+    expect((await apiGet<{ total: number }>(page, '/api/admin/companies')).total).toBe(before);
   });
 
   it('derives category and subcategory slugs from the name until the slug is edited by hand', async () => {
@@ -562,7 +562,7 @@ describe('import and export', () => {
   it('a save based on a stale version shows who changed it, keeps the typed form and offers Reload', async () => {
     const first = await newPage();
     await signIn(first);
-    const categories = await apiGet<{ id: number; name: string }[]>(first, '/api/admin/categories');
+    const { items: categories } = await apiGet<{ items: { id: number; name: string }[] }>(first, '/api/admin/categories');
     const categoryId = categories.find((c) => c.name === 'Mobility')!.id;
     const created = (await first.evaluate(async (body) => {
       const res = await fetch('/api/admin/companies', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -1,18 +1,21 @@
 // /api/admin/categories: list (with subcategories and company counts), export, import, get, create, update, delete.
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
+import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { categoryInputSchema } from '../../lib/schemas/category.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCategories, exportFileName } from '../import-export/export.ts';
 import { importCategories } from '../import-export/import.ts';
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from '../store/categories.ts';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory, CATEGORY_SORTS } from '../store/categories.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
 import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
+const listQuery = listQuerySchema(CATEGORY_SORTS, 'name');
+
 export const categoryRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCategories(c.var.deps.db), 200))
+  .get('/', zValidator('query', listQuery, validationHook), async (c) => c.json(await listCategories(c.var.deps.db, c.req.valid('query')), 200))
   .get('/export', async (c) => {
     attachment(c, exportFileName('categories'));
     return c.json(await exportCategories(c.var.deps.db), 200);

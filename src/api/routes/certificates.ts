@@ -1,18 +1,21 @@
 // /api/admin/certificates: list (with company counts), export, import, get, create, update, delete.
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
+import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { certificateInputSchema } from '../../lib/schemas/certificate.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCertificates, exportFileName } from '../import-export/export.ts';
 import { importCertificates } from '../import-export/import.ts';
-import { createCertificate, deleteCertificate, getCertificate, listCertificates, updateCertificate } from '../store/certificates.ts';
+import { createCertificate, deleteCertificate, getCertificate, listCertificates, updateCertificate, CERTIFICATE_SORTS } from '../store/certificates.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
 import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
+const listQuery = listQuerySchema(CERTIFICATE_SORTS, 'name');
+
 export const certificateRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCertificates(c.var.deps.db), 200))
+  .get('/', zValidator('query', listQuery, validationHook), async (c) => c.json(await listCertificates(c.var.deps.db, c.req.valid('query')), 200))
   .get('/export', async (c) => {
     attachment(c, exportFileName('certificates'));
     return c.json(await exportCertificates(c.var.deps.db), 200);

@@ -2,18 +2,21 @@
 // ETag; PUT and DELETE must send it back as If-Match (428 without, 412 when someone saved meanwhile).
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
+import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { companyInputSchema } from '../../lib/schemas/company.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
 import { exportCompanies, exportFileName } from '../import-export/export.ts';
 import { importCompanies } from '../import-export/import.ts';
-import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from '../store/companies.ts';
+import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany, COMPANY_SORTS } from '../store/companies.ts';
 import { attachment, runImport } from './import-body.ts';
 import { idParam } from './params.ts';
 import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
+const listQuery = listQuerySchema(COMPANY_SORTS, 'name');
+
 export const companyRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCompanies(c.var.deps.db), 200))
+  .get('/', zValidator('query', listQuery, validationHook), async (c) => c.json(await listCompanies(c.var.deps.db, c.req.valid('query')), 200))
   .get('/export', async (c) => {
     attachment(c, exportFileName('companies'));
     return c.json(await exportCompanies(c.var.deps.db), 200);

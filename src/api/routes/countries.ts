@@ -1,13 +1,16 @@
 // /api/admin/countries: the 53 fixed countries (list, get, edit). Unknown codes are 404.
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
+import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { countryInputSchema } from '../../lib/schemas/country.ts';
 import { nowOf, type AppEnv } from '../context.ts';
 import { notFound, validationHook } from '../errors.ts';
-import { getCountry, listCountries, updateCountry } from '../store/countries.ts';
+import { getCountry, listCountries, updateCountry, COUNTRY_SORTS } from '../store/countries.ts';
+
+const listQuery = listQuerySchema(COUNTRY_SORTS, 'name');
 
 export const countryRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCountries(c.var.deps.db), 200))
+  .get('/', zValidator('query', listQuery, validationHook), async (c) => c.json(await listCountries(c.var.deps.db, c.req.valid('query')), 200))
   .get('/:code', async (c) => {
     const country = await getCountry(c.var.deps.db, c.req.param('code'));
     if (!country) throw notFound('Country');

@@ -6,6 +6,7 @@ import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CategoryValues } from '../../lib/schemas/category.ts';
+import { pageInMemory, type ListQuery, type Paged } from '../../lib/schemas/list.ts';
 import { exportCategories } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
@@ -14,7 +15,7 @@ import { claimVersion } from './versions.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
-export async function listCategories(db: Executor, id?: number) {
+async function loadCategories(db: Executor, id?: number) {
   const rows = await db.query.category.findMany({
     where: id === undefined ? undefined : eq(t.category.id, id),
     with: { subcategories: true },
@@ -37,10 +38,23 @@ export async function listCategories(db: Executor, id?: number) {
 }
 
 export async function getCategory(db: Executor, id: number) {
-  return (await listCategories(db, id))[0];
+  return (await loadCategories(db, id))[0];
 }
 
-export type CategoryDetail = Awaited<ReturnType<typeof listCategories>>[number];
+export type CategoryDetail = Awaited<ReturnType<typeof loadCategories>>[number];
+
+export const CATEGORY_SORTS = ['name', 'slug', 'companies', 'updated_at'] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+/** A page of categories (a few dozen rows: filtered and sorted in memory); search by name, slug or subcategory name. */
+export async function listCategories(db: Executor, query: ListQuery<CategorySort>): Promise<Paged<CategoryDetail>> {
+  return pageInMemory(await loadCategories(db), query, (c) => [c.name, c.slug, ...c.subcategories.map((s) => s.name)], {
+    name: (c) => c.name,
+    slug: (c) => c.slug,
+    companies: (c) => c.company_count,
+    updated_at: (c) => c.updated_at,
+  });
+}
 
 async function checkSlugs(tx: Executor, v: CategoryValues, id: number | undefined): Promise<void> {
   const [dup] = await tx

@@ -5,13 +5,14 @@ import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CertificateValues } from '../../lib/schemas/certificate.ts';
+import { pageInMemory, type ListQuery } from '../../lib/schemas/list.ts';
 import { exportCertificates } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
 
-export async function listCertificates(db: Executor, id?: number) {
+async function loadCertificates(db: Executor, id?: number) {
   return db
     .select({
       id: t.certification.id,
@@ -30,7 +31,20 @@ export async function listCertificates(db: Executor, id?: number) {
 }
 
 export async function getCertificate(db: Executor, id: number) {
-  return (await listCertificates(db, id))[0];
+  return (await loadCertificates(db, id))[0];
+}
+
+export const CERTIFICATE_SORTS = ['name', 'icon_type', 'companies', 'updated_at'] as const;
+export type CertificateSort = (typeof CERTIFICATE_SORTS)[number];
+
+/** A page of certificates (a few dozen rows: filtered and sorted in memory); search by name or description. */
+export async function listCertificates(db: Executor, query: ListQuery<CertificateSort>) {
+  return pageInMemory(await loadCertificates(db), query, (c) => [c.name, c.description], {
+    name: (c) => c.name,
+    icon_type: (c) => c.icon_type,
+    companies: (c) => c.company_count,
+    updated_at: (c) => c.updated_at,
+  });
 }
 
 async function checkName(tx: Executor, v: CertificateValues, id: number | undefined): Promise<void> {

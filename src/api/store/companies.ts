@@ -1,18 +1,43 @@
 // Reads and writes of companies for the admin API. A save writes the company, its subcategory links,
 // certifications, sources, fines and alternative links in one transaction, after checking and bumping
 // its version, and records the change (before/after in the export format) in the same transaction.
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
+import { likePattern, type ListQuery, type Paged } from '../../lib/schemas/list.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, recordSnapshot, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
 
-export async function listCompanies(db: Executor) {
-  return db
+const alternativesCount = sql<number>`(select count(*) from "alternatives" a where a."company_id" = "company"."id")`.mapWith(Number);
+const alternativeToCount = sql<number>`(select count(*) from "alternatives" a where a."alternative_id" = "company"."id")`.mapWith(Number);
+
+/** The sort keys of the companies list (?sort=name, ?sort=-created_at …). */
+export const COMPANY_SORTS = ['name', 'country', 'category', 'status', 'created_at', 'updated_at', 'alternatives'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+const companySortColumn: Record<CompanySort, SQL> = {
+  name: sql`${t.company.name} collate nocase`,
+  country: sql`${t.company.country}`,
+  category: sql`${t.category.name} collate nocase`,
+  status: sql`${t.company.status}`,
+  created_at: sql`${t.company.createdAt}`,
+  updated_at: sql`${t.company.updatedAt}`,
+  alternatives: sql`(select count(*) from "alternatives" a where a."company_id" = "company"."id" or a."alternative_id" = "company"."id")`,
+};
+
+/** A page of companies: search by name or slug, a whitelisted sort (ties by name, then id), the total. */
+export async function listCompanies(db: Executor, query: ListQuery<CompanySort>): Promise<Paged<CompanyListItem>> {
+  const pattern = likePattern(query.q);
+  const where = query.q
+    ? sql`(lower(${t.company.name}) like ${pattern} escape '\\' or ${t.company.slug} like ${pattern} escape '\\')`
+    : undefined;
+  const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.company).where(where);
+  const dir = query.desc ? sql`desc` : sql`asc`;
+  const items = await db
     .select({
       id: t.company.id,
       name: t.company.name,
@@ -24,12 +49,33 @@ export async function listCompanies(db: Executor) {
       category_id: t.company.categoryId,
       category_name: t.category.name,
       created_at: t.company.createdAt,
-      alternatives_count: sql<number>`(select count(*) from "alternatives" a where a."company_id" = "company"."id")`.mapWith(Number),
-      alternative_to_count: sql<number>`(select count(*) from "alternatives" a where a."alternative_id" = "company"."id")`.mapWith(Number),
+      updated_at: t.company.updatedAt,
+      alternatives_count: alternativesCount,
+      alternative_to_count: alternativeToCount,
     })
     .from(t.company)
     .leftJoin(t.category, eq(t.category.id, t.company.categoryId))
-    .orderBy(sql`${t.company.name} collate nocase`, asc(t.company.id));
+    .where(where)
+    .orderBy(sql`${companySortColumn[query.sort]} ${dir}`, sql`${t.company.name} collate nocase`, asc(t.company.id))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { items, total: n, page: query.page, per_page: query.per_page };
+}
+
+export interface CompanyListItem {
+  id: number;
+  name: string;
+  slug: string;
+  country: string;
+  status: 'published' | 'draft';
+  is_unicorn: boolean;
+  double_irish: boolean;
+  category_id: number;
+  category_name: string | null;
+  created_at: string;
+  updated_at: string | null;
+  alternatives_count: number;
+  alternative_to_count: number;
 }
 
 async function linkedCompanies(db: Executor, companyId: number, direction: 'alternatives' | 'alternative_to') {

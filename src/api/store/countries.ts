@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { COUNTRIES, DEFAULT_EU_MEMBERS, countryByCode, flagEmoji, isEuropean, type Country } from '../../lib/countries.ts';
 import type { CountryValues } from '../../lib/schemas/country.ts';
+import { pageInMemory, type ListQuery } from '../../lib/schemas/list.ts';
 import { today } from '../../lib/schemas/common.ts';
 import { writeTransaction } from '../write-lock.ts';
 
@@ -42,9 +43,20 @@ async function load(db: Executor) {
   };
 }
 
-export async function listCountries(db: Executor) {
+export const COUNTRY_SORTS = ['name', 'code', 'region', 'companies', 'tax_rate'] as const;
+export type CountrySort = (typeof COUNTRY_SORTS)[number];
+
+/** A page of the built-in countries; search by name or code. */
+export async function listCountries(db: Executor, query: ListQuery<CountrySort>) {
   const { counts, tax, membership } = await load(db);
-  return [...COUNTRIES].sort((a, b) => a.names.en.localeCompare(b.names.en)).map((c) => view(c, counts, tax, membership));
+  const rows = [...COUNTRIES].sort((a, b) => a.names.en.localeCompare(b.names.en)).map((c) => view(c, counts, tax, membership));
+  return pageInMemory(rows, query, (c) => [c.name, c.code], {
+    name: (c) => c.name,
+    code: (c) => c.code,
+    region: (c) => c.region,
+    companies: (c) => c.company_count,
+    tax_rate: (c) => c.corporate_tax_rate,
+  });
 }
 
 export async function getCountry(db: Executor, code: string) {

@@ -17,6 +17,10 @@ import { CertificateForm } from './screens/CertificateForm.tsx';
 import { CountriesList } from './screens/CountriesList.tsx';
 import { CountryForm } from './screens/CountryForm.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
+import { Account } from './screens/Account.tsx';
+import { DataHealth } from './screens/DataHealth.tsx';
+import { Invite } from './screens/Invite.tsx';
+import { Users } from './screens/Users.tsx';
 
 type Params = Record<string, string>;
 
@@ -34,6 +38,9 @@ const ROUTES: [pattern: string, render: (params: Params) => ReactNode][] = [
   ['/admin/countries', () => <CountriesList />],
   ['/admin/countries/:code', (p) => <CountryForm key={p.code} code={p.code} />],
   ['/admin/history', () => <HistoryScreen />],
+  ['/admin/data-health', () => <DataHealth />],
+  ['/admin/users', () => <Users />],
+  ['/admin/account', () => <Account />],
 ];
 
 const SIGN_IN_PATHS = new Set(['/admin', '/admin.html', '/admin/index.html']);
@@ -61,6 +68,9 @@ function Screens() {
   const { state } = session;
 
   if (SIGN_IN_PATHS.has(path)) return <SignIn />;
+  // An invitation link works without a session.
+  const invite = matchRoute('/admin/invite/:token', path);
+  if (invite) return <Invite key={invite.token} token={invite.token} />;
   if (state.status === 'checking') return <FullPageSpinner label="Checking your session…" />;
   if (state.status === 'unreachable') {
     return (

@@ -5,6 +5,7 @@ import { failure } from './api.ts';
 import { PublishFailure, PublishStatusBar } from './publish.tsx';
 import { Link, useLocation } from './router.tsx';
 import { useSession } from './session.tsx';
+import { useAccount } from './account.ts';
 import { Button, focusRing } from './ui.tsx';
 
 export const TABS = [
@@ -15,12 +16,18 @@ export const TABS = [
   { path: '/admin/history', label: 'History' },
 ] as const;
 
+/** More tabs: data health for everyone, user management for owners only. */
+const MORE_TABS = [{ path: '/admin/data-health', label: 'Data health' }] as const;
+const OWNER_TABS = [{ path: '/admin/users', label: 'Users' }] as const;
+
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { path } = useLocation();
   const session = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutError, setSignOutError] = useState<string>();
   const email = session.state.status === 'signed-in' ? session.state.email : '';
+  const account = useAccount();
+  const isOwner = account.status === 'ready' && account.data.role === 'owner';
 
   async function signOut() {
     setSigningOut(true);
@@ -57,9 +64,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
               <a href="/" className={`rounded font-medium text-eu-blue hover:underline ${focusRing}`}>
                 View site <span aria-hidden="true">↗</span>
               </a>
-              <span className="hidden text-slate-500 sm:inline" data-admin-email>
-                {email}
-              </span>
+              <Link to="/admin/account" className={`rounded font-medium text-slate-700 hover:text-eu-blue hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center ${focusRing}`} data-admin-email>
+                <span className="sr-only sm:not-sr-only">{email}</span>
+                <span className="sm:sr-only">Account</span>
+              </Link>
               <Button onClick={() => void signOut()} disabled={signingOut} className="!px-3 !py-1.5">
                 {signingOut ? 'Signing out…' : 'Sign out'}
               </Button>
@@ -72,8 +80,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           )}
           <div className="flex flex-wrap-reverse items-end justify-between gap-x-6 gap-y-2">
             <nav aria-label="Admin sections" className="-mb-px">
-              <ul className="flex gap-1 overflow-x-auto">
-                {TABS.map((tab) => {
+              <ul className="flex gap-1 overflow-x-auto max-sm:flex-wrap">
+                {[...TABS, ...MORE_TABS, ...(isOwner ? OWNER_TABS : [])].map((tab) => {
                   const current = path === tab.path || path.startsWith(`${tab.path}/`);
                   return (
                     <li key={tab.path}>

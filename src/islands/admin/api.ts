@@ -2,6 +2,7 @@
 // shape ({ error, issues? }) as an ApiError and the retry rule for loads (SPEC section 9).
 import { DetailedError, hc, parseResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../api/app.ts';
+import { MAX_PER_PAGE, type ListParams, type Paged } from '../../lib/schemas/list.ts';
 
 export interface ApiIssue {
   path: string;
@@ -33,7 +34,7 @@ export function onUnauthorized(listener: () => void): () => void {
 const watchedFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (response.status === 401 && url.includes('/api/admin/')) for (const listener of unauthorizedListeners) listener();
+  if (response.status === 401 && /\/api\/(admin\/|account|users)/.test(url)) for (const listener of unauthorizedListeners) listener();
   return response;
 };
 
@@ -100,4 +101,14 @@ export function ifMatch(version: number): { headers: Record<string, string> } {
 export function failure(headline: string, error: unknown): string {
   const detail = error instanceof ApiError && error.status !== 500 ? error.message : '';
   return detail && detail !== headline ? `${headline} ${detail}` : headline;
+}
+
+/** Every item of a paged list (e.g. all categories for a form's select), a page of 100 at a time. */
+export async function fetchAll<T>(load: (query: ListParams) => Promise<Paged<T>>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await load({ page: String(page), per_page: String(MAX_PER_PAGE) });
+    items.push(...result.items);
+    if (result.items.length === 0 || items.length >= result.total) return items;
+  }
 }

@@ -5,7 +5,8 @@ import { Link } from './router.tsx';
 
 export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue';
 
-const buttonBase = `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
+// Touch targets: at least 44 px high on phones.
+const buttonBase = `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 max-sm:min-h-11 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`;
 export const buttonStyles = {
   primary: `${buttonBase} bg-eu-blue text-white shadow-sm hover:bg-blue-800`,
   secondary: `${buttonBase} border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50`,
@@ -21,7 +22,7 @@ export function Button({ variant = 'secondary', className = '', type = 'button',
 }
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 max-sm:min-h-11 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 ' +
   'focus:border-eu-blue focus:outline-2 focus:outline-offset-0 focus:outline-eu-blue/30 ' +
   'aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:outline-red-600/30 disabled:bg-slate-100';
 
@@ -71,7 +72,7 @@ export function Notice({ tone, children, onDismiss }: { tone: 'success' | 'error
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start justify-between gap-4 rounded-xl border p-3 text-sm ${styles}`}>
       <p className="pt-0.5 font-medium">{children}</p>
       {onDismiss && (
-        <button type="button" onClick={onDismiss} className={`rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 ${focusRing}`} aria-label="Dismiss">
+        <button type="button" onClick={onDismiss} className={`-my-1 min-h-8 min-w-8 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100 ${focusRing}`} aria-label="Dismiss">
           ×
         </button>
       )}
@@ -117,7 +118,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
         {label}
       </label>
       <div className="relative">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-400">
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
           <svg viewBox="0 0 20 20" fill="currentColor" className="size-4">
             <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.64a.75.75 0 1 0 1.06-1.06l-3.63-3.64A5.5 5.5 0 0 0 9 3.5ZM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0Z" clipRule="evenodd" />
           </svg>
@@ -187,7 +188,7 @@ export function Switch({ checked, onChange, on, off, id }: { checked: boolean; o
       role="switch"
       aria-checked={checked}
       onClick={() => onChange(!checked)}
-      className={`inline-flex items-center gap-3 rounded-lg border px-3 py-2 text-sm font-medium shadow-sm transition-colors ${focusRing} ${
+      className={`inline-flex items-center gap-3 rounded-lg border px-3 py-2 max-sm:min-h-11 text-sm font-medium shadow-sm transition-colors ${focusRing} ${
         checked ? 'border-eu-blue bg-blue-50 text-eu-blue' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
       }`}
     >

@@ -1,23 +1,18 @@
-// /admin/categories: Category, Slug, Image, Subcategories, Companies; search, export, import, add.
-import { useMemo, useState } from 'react';
+// /admin/categories: Category, Slug, Image, Subcategories, Companies; searched, sorted and paged on the
+// server; export, import, add.
+import { useState } from 'react';
 import { api, call } from '../api.ts';
-import { DataTable, ResultCount } from '../DataTable.tsx';
+import { ListView } from '../DataTable.tsx';
 import { takeFlash } from '../flash.ts';
 import { useImportExport } from '../ImportExport.tsx';
 import { Link } from '../router.tsx';
-import { matches } from '../text.ts';
-import { ErrorBox, Notice, PageHeader, SearchBox, Spinner, buttonStyles, plural } from '../ui.tsx';
-import { useLoad } from '../use-load.ts';
+import { Notice, PageHeader, buttonStyles, plural } from '../ui.tsx';
+import { useList } from '../use-list.ts';
 
 export function CategoriesList() {
-  const list = useLoad((signal) => call(api.api.admin.categories.$get(undefined, { init: { signal } })), []);
-  const [query, setQuery] = useState('');
+  const state = useList((query, signal) => call(api.api.admin.categories.$get({ query }, { init: { signal } })), 'name');
   const [flash, setFlash] = useState(takeFlash);
-  const { buttons, notice } = useImportExport('categories', list.reload);
-  const rows = useMemo(
-    () => (list.status === 'ready' ? list.data.filter((c) => matches(query, c.name, c.slug, ...c.subcategories.map((s) => s.name))) : []),
-    [list, query],
-  );
+  const { buttons, notice } = useImportExport('categories', state.reload);
 
   return (
     <>
@@ -40,40 +35,35 @@ export function CategoriesList() {
         </div>
       )}
       {notice}
-      <SearchBox value={query} onChange={setQuery} label="Search categories" placeholder="Search categories or subcategories…" />
-      {list.status === 'loading' && <Spinner label="Loading categories…" />}
-      {list.status === 'error' && <ErrorBox message="Failed to load categories. Please try again." onRetry={list.reload} />}
-      {list.status === 'ready' && (
-        <>
-          <ResultCount shown={rows.length} total={list.data.length} noun="categories" />
-          <DataTable
-            label="Categories"
-            rows={rows}
-            rowKey={(c) => c.id}
-            href={(c) => `/admin/categories/${c.id}`}
-            primary={{ header: 'Category', cell: (c) => c.name }}
-            columns={[
-              { header: 'Slug', cell: (c) => <code className="text-xs text-slate-600">{c.slug}</code> },
-              {
-                header: 'Image',
-                cell: (c) =>
-                  c.image_url ? (
-                    <img src={c.image_url} alt="" width={48} height={32} loading="lazy" className="h-8 w-12 rounded border border-slate-200 bg-slate-100 object-cover" />
-                  ) : (
-                    '-'
-                  ),
-              },
-              {
-                header: 'Subcategories',
-                cell: (c) => (c.subcategories.length ? c.subcategories.map((s) => s.name).join(', ') : '-'),
-                className: 'max-w-sm',
-              },
-              { header: 'Companies', cell: (c) => plural(c.company_count, 'company', 'companies'), className: 'whitespace-nowrap' },
-            ]}
-            empty={query.trim() ? `No categories found matching "${query.trim()}".` : 'No categories yet.'}
-          />
-        </>
-      )}
+      <ListView
+        state={state}
+        noun="categories"
+        none="No categories yet."
+        searchLabel="Search categories"
+        searchPlaceholder="Search categories or subcategories…"
+        label="Categories"
+        rowKey={(c) => c.id}
+        href={(c) => `/admin/categories/${c.id}`}
+        primary={{ header: 'Category', cell: (c) => c.name, sort: 'name' }}
+        columns={[
+          { header: 'Slug', cell: (c) => <code className="text-xs break-all text-slate-600">{c.slug}</code>, sort: 'slug' },
+          {
+            header: 'Image',
+            cell: (c) =>
+              c.image_url ? (
+                <img src={c.image_url} alt="" width={48} height={32} loading="lazy" className="h-8 w-12 rounded border border-slate-200 bg-slate-100 object-cover" />
+              ) : (
+                '-'
+              ),
+          },
+          {
+            header: 'Subcategories',
+            cell: (c) => (c.subcategories.length ? c.subcategories.map((s) => s.name).join(', ') : '-'),
+            className: 'max-w-sm',
+          },
+          { header: 'Companies', cell: (c) => plural(c.company_count, 'company', 'companies'), className: 'whitespace-nowrap', sort: 'companies' },
+        ]}
+      />
     </>
   );
 }

@@ -1,19 +1,17 @@
-// /admin/certificates: Certificate, Description, Icon Type, Brands; search by name or description.
-import { useMemo, useState } from 'react';
+// /admin/certificates: Certificate, Description, Icon Type, Brands; searched by name or description,
+// sorted and paged on the server.
+import { useState } from 'react';
 import { api, call } from '../api.ts';
-import { DataTable, ResultCount } from '../DataTable.tsx';
+import { ListView } from '../DataTable.tsx';
 import { takeFlash } from '../flash.ts';
 import { iconTypeLabel, iconTypeSwatch } from '../icon-types.ts';
 import { Link } from '../router.tsx';
-import { matches } from '../text.ts';
-import { ErrorBox, Notice, PageHeader, SearchBox, Spinner, buttonStyles, plural } from '../ui.tsx';
-import { useLoad } from '../use-load.ts';
+import { Notice, PageHeader, buttonStyles, plural } from '../ui.tsx';
+import { useList } from '../use-list.ts';
 
 export function CertificatesList() {
-  const list = useLoad((signal) => call(api.api.admin.certificates.$get(undefined, { init: { signal } })), []);
-  const [query, setQuery] = useState('');
+  const state = useList((query, signal) => call(api.api.admin.certificates.$get({ query }, { init: { signal } })), 'name');
   const [flash, setFlash] = useState(takeFlash);
-  const rows = useMemo(() => (list.status === 'ready' ? list.data.filter((c) => matches(query, c.name, c.description)) : []), [list, query]);
 
   return (
     <>
@@ -32,35 +30,31 @@ export function CertificatesList() {
           </Notice>
         </div>
       )}
-      <SearchBox value={query} onChange={setQuery} label="Search certificates by name or description" placeholder="Search certificates…" />
-      {list.status === 'loading' && <Spinner label="Loading certificates…" />}
-      {list.status === 'error' && <ErrorBox message="Failed to load certificates. Please try again." onRetry={list.reload} />}
-      {list.status === 'ready' && (
-        <>
-          <ResultCount shown={rows.length} total={list.data.length} noun="certificates" />
-          <DataTable
-            label="Certificates"
-            rows={rows}
-            rowKey={(c) => c.id}
-            href={(c) => `/admin/certificates/${c.id}`}
-            primary={{ header: 'Certificate', cell: (c) => c.name, className: 'min-w-40' }}
-            columns={[
-              { header: 'Description', cell: (c) => <span className="line-clamp-2">{c.description}</span>, className: 'max-w-md' },
-              {
-                header: 'Icon Type',
-                cell: (c) => (
-                  <span className="inline-flex items-center gap-2 whitespace-nowrap">
-                    <span aria-hidden="true" className={`size-3 rounded-full ${iconTypeSwatch(c.icon_type)}`} />
-                    {iconTypeLabel(c.icon_type)}
-                  </span>
-                ),
-              },
-              { header: 'Brands', cell: (c) => plural(c.company_count, 'brand', 'brands'), className: 'whitespace-nowrap' },
-            ]}
-            empty={query.trim() ? `No certificates found matching "${query.trim()}".` : 'No certificates yet.'}
-          />
-        </>
-      )}
+      <ListView
+        state={state}
+        noun="certificates"
+        none="No certificates yet."
+        searchLabel="Search certificates by name or description"
+        searchPlaceholder="Search certificates…"
+        label="Certificates"
+        rowKey={(c) => c.id}
+        href={(c) => `/admin/certificates/${c.id}`}
+        primary={{ header: 'Certificate', cell: (c) => c.name, className: 'sm:min-w-40', sort: 'name' }}
+        columns={[
+          { header: 'Description', cell: (c) => <span className="line-clamp-2">{c.description}</span>, className: 'max-w-md' },
+          {
+            header: 'Icon Type',
+            sort: 'icon_type',
+            cell: (c) => (
+              <span className="inline-flex items-center gap-2 whitespace-nowrap">
+                <span aria-hidden="true" className={`size-3 rounded-full ${iconTypeSwatch(c.icon_type)}`} />
+                {iconTypeLabel(c.icon_type)}
+              </span>
+            ),
+          },
+          { header: 'Brands', cell: (c) => plural(c.company_count, 'brand', 'brands'), className: 'whitespace-nowrap', sort: 'companies' },
+        ]}
+      />
     </>
   );
 }

@@ -1,21 +1,19 @@
-// /admin/companies: every company by name, searchable by name, with export, import and "Add Company".
-import { useMemo, useState } from 'react';
+// /admin/companies: companies a page at a time, searched and sorted on the server, with export, import
+// and "Add Company".
+import { useState } from 'react';
 import { api, call } from '../api.ts';
-import { DataTable, ResultCount } from '../DataTable.tsx';
+import { ListView } from '../DataTable.tsx';
 import { takeFlash } from '../flash.ts';
 import { flagEmoji as flag } from '../../../lib/countries.ts';
 import { useImportExport } from '../ImportExport.tsx';
 import { Link } from '../router.tsx';
-import { ErrorBox, Notice, PageHeader, SearchBox, Spinner, buttonStyles } from '../ui.tsx';
-import { useLoad } from '../use-load.ts';
-import { matches } from '../text.ts';
+import { Notice, PageHeader, buttonStyles } from '../ui.tsx';
+import { useList } from '../use-list.ts';
 
 export function CompaniesList() {
-  const list = useLoad((signal) => call(api.api.admin.companies.$get(undefined, { init: { signal } })), []);
-  const [query, setQuery] = useState('');
+  const state = useList((query, signal) => call(api.api.admin.companies.$get({ query }, { init: { signal } })), 'name');
   const [flash, setFlash] = useState(takeFlash);
-  const { buttons, notice } = useImportExport('companies', list.reload);
-  const rows = useMemo(() => (list.status === 'ready' ? list.data.filter((c) => matches(query, c.name)) : []), [list, query]);
+  const { buttons, notice } = useImportExport('companies', state.reload);
 
   return (
     <>
@@ -38,41 +36,34 @@ export function CompaniesList() {
         </div>
       )}
       {notice}
-      <SearchBox value={query} onChange={setQuery} label="Search companies by name" placeholder="Search companies…" />
-      {list.status === 'loading' && <Spinner label="Loading companies…" />}
-      {list.status === 'error' && <ErrorBox message="Failed to load companies. Please try again." onRetry={list.reload} />}
-      {list.status === 'ready' && (
-        <>
-          <ResultCount shown={rows.length} total={list.data.length} noun="companies" />
-          <DataTable
-            label="Companies"
-            rows={rows}
-            rowKey={(c) => c.id}
-            href={(c) => `/admin/companies/${c.id}`}
-            primary={{
-              header: 'Company',
-              cell: (c) => (
-                <span className="inline-flex items-center gap-2">
-                  <span aria-hidden="true">{flag(c.country)}</span>
-                  {c.name}
-                  {c.is_unicorn && <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-800">Unicorn</span>}
-                </span>
-              ),
-            }}
-            columns={[
-              { header: 'Slug', cell: (c) => <code className="text-xs text-slate-600">{c.slug}</code>, className: 'hidden lg:table-cell' },
-              { header: 'Category', cell: (c) => c.category_name ?? '-' },
-              { header: 'Country', cell: (c) => c.country },
-              {
-                header: 'Alternatives',
-                cell: (c) => c.alternatives_count + c.alternative_to_count,
-                className: 'text-right tabular-nums',
-              },
-            ]}
-            empty={query.trim() ? `No companies found matching "${query.trim()}".` : 'No companies yet.'}
-          />
-        </>
-      )}
+      <ListView
+        state={state}
+        noun="companies"
+        none="No companies yet."
+        searchLabel="Search companies by name"
+        searchPlaceholder="Search companies…"
+        label="Companies"
+        rowKey={(c) => c.id}
+        href={(c) => `/admin/companies/${c.id}`}
+        primary={{
+          header: 'Company',
+          sort: 'name',
+          cell: (c) => (
+            <span className="inline-flex flex-wrap items-center gap-2">
+              <span aria-hidden="true">{flag(c.country)}</span>
+              {c.name}
+              {c.is_unicorn && <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-800">Unicorn</span>}
+              {c.status === 'draft' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>}
+            </span>
+          ),
+        }}
+        columns={[
+          { header: 'Slug', cell: (c) => <code className="text-xs text-slate-600">{c.slug}</code>, className: 'hidden lg:table-cell' },
+          { header: 'Category', cell: (c) => c.category_name ?? '-', sort: 'category' },
+          { header: 'Country', cell: (c) => c.country, sort: 'country' },
+          { header: 'Alternatives', cell: (c) => c.alternatives_count + c.alternative_to_count, className: 'sm:text-right tabular-nums', sort: 'alternatives' },
+        ]}
+      />
     </>
   );
 }

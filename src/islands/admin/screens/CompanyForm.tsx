@@ -9,7 +9,7 @@ import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countrie
 import { slugify } from '../../../lib/schemas/common.ts';
 import { companyFormDefaults, companyFormSchema, formToInput, type CompanyFormInput, type CompanyFormValues } from '../../../lib/schemas/company.ts';
 import type { SourceFact } from '../../../../db/enums.ts';
-import { api, call, failure, ifMatch } from '../api.ts';
+import { api, call, failure, fetchAll, ifMatch } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
@@ -25,7 +25,7 @@ import { FinesSection } from './company/FinesSection.tsx';
 import { HistorySection } from './company/HistorySection.tsx';
 import { OwnershipSection } from './company/OwnershipSection.tsx';
 import { SourcesSection } from './company/SourcesSection.tsx';
-import type { CategoryOption, CompanyDetail } from './company/types.ts';
+import { linkedCompanies, type CategoryOption, type CompanyDetail } from './company/types.ts';
 
 const LIST = '/admin/companies';
 const REGIONS: Region[] = ['Europe', 'Americas', 'Asia', 'Oceania', 'Africa'];
@@ -105,13 +105,13 @@ export function toFormValues(c: CompanyDetail): CompanyFormInput {
 
 async function loadFormData(id: string | undefined, signal: AbortSignal) {
   const init = { init: { signal } };
-  const [categories, certificates, companies, company] = await Promise.all([
-    call(api.api.admin.categories.$get(undefined, init)),
-    call(api.api.admin.certificates.$get(undefined, init)),
-    call(api.api.admin.companies.$get(undefined, init)),
+  const [categories, certificates, company] = await Promise.all([
+    fetchAll((query) => call(api.api.admin.categories.$get({ query }, init))),
+    fetchAll((query) => call(api.api.admin.certificates.$get({ query }, init))),
     id ? call(api.api.admin.companies[':id'].$get({ param: { id } }, init)) : undefined,
   ]);
-  return { categories, certificates, companies, company };
+  // The alternatives picker searches on the server; only the linked companies are needed up front.
+  return { categories, certificates, companies: linkedCompanies(company), company };
 }
 
 type FormData = Awaited<ReturnType<typeof loadFormData>>;

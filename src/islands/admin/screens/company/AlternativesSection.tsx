@@ -1,22 +1,60 @@
 // Alternatives of a company, both ways: the companies that are alternatives to it, and the companies it
 // is an alternative to. The save sends only what was added and removed here (the score is computed
 // from facts when the site is built).
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { CompanyFormInput } from '../../../../lib/schemas/company.ts';
 import { flagEmoji as flag } from '../../../../lib/countries.ts';
-import { matches } from '../../text.ts';
+import { api, call } from '../../api.ts';
 import { Button, FieldError, Section, focusRing, inputClass } from '../../ui.tsx';
 import type { CompanyOption } from './types.ts';
 
 const MAX_RESULTS = 8;
+/** asked of the server per search: a few more than shown, as linked ones and the company itself are left out */
+const SEARCH_PER_PAGE = 10;
+const SEARCH_DEBOUNCE_MS = 250;
+
+type Search = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; q: string; results: CompanyOption[] };
+
+/** Companies whose name or slug contains `query`, searched on the server (debounced, stale answers dropped). */
+function useCompanySearch(query: string): Search {
+  const [search, setSearch] = useState<Search>({ status: 'idle' });
+  useEffect(() => {
+    const q = query.trim();
+    if (!q) {
+      setSearch({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setSearch((s) => (s.status === 'ready' ? s : { status: 'loading' }));
+    const timer = setTimeout(() => {
+      call(api.api.admin.companies.$get({ query: { q, per_page: String(SEARCH_PER_PAGE) } }, { init: { signal: controller.signal } })).then(
+        (page) => {
+          if (!controller.signal.aborted) setSearch({ status: 'ready', q, results: page.items.map((c) => ({ id: c.id, name: c.name, country: c.country })) });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error(error);
+          setSearch({ status: 'error' });
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+  return search;
+}
 
 /** A search box listing matching companies as buttons; Enter picks the first one. */
-function CompanyPicker({ label, options, onPick }: { label: string; options: CompanyOption[]; onPick: (c: CompanyOption) => void }) {
+function CompanyPicker({ label, exclude, onPick }: { label: string; exclude: (id: number) => boolean; onPick: (c: CompanyOption) => void }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const results = query.trim() ? options.filter((o) => matches(query, o.name)).slice(0, MAX_RESULTS) : [];
+  const search = useCompanySearch(query);
+  const current = search.status === 'ready' && search.q === query.trim();
+  const results = search.status === 'ready' ? search.results.filter((c) => !exclude(c.id)).slice(0, MAX_RESULTS) : [];
 
   function pick(c: CompanyOption) {
     onPick(c);
@@ -31,7 +69,7 @@ function CompanyPicker({ label, options, onPick }: { label: string; options: Com
     // Enter picks the first match; it must not submit the whole form.
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    if (results[0]) pick(results[0]);
+    if (current && results[0]) pick(results[0]);
   }
 
   return (
@@ -52,7 +90,11 @@ function CompanyPicker({ label, options, onPick }: { label: string; options: Com
       />
       {query.trim() && (
         <div aria-live="polite">
-          {results.length === 0 ? (
+          {search.status === 'error' ? (
+            <p className="mt-2 text-sm text-red-700">Could not search companies. Type again to retry.</p>
+          ) : !current ? (
+            <p className="mt-2 text-sm text-slate-600">Searching…</p>
+          ) : results.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">No companies found matching "{query.trim()}".</p>
           ) : (
             <ul className="mt-2 flex max-w-2xl flex-wrap gap-2" aria-label="Matching companies">
@@ -61,7 +103,7 @@ function CompanyPicker({ label, options, onPick }: { label: string; options: Com
                   <button
                     type="button"
                     onClick={() => pick(c)}
-                    className={`inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-eu-blue hover:bg-blue-50 ${focusRing}`}
+                    className={`inline-flex min-h-11 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-eu-blue hover:bg-blue-50 sm:min-h-8 ${focusRing}`}
                   >
                     <span aria-hidden="true">+ {flag(c.country)}</span>
                     {c.name}
@@ -83,12 +125,14 @@ function LinkList({
   pickLabel,
   companies,
   selfId,
+  onKnown,
 }: {
   name: 'alternatives' | 'alternative_to';
   title: string;
   pickLabel: string;
   companies: Map<number, CompanyOption>;
   selfId: number | undefined;
+  onKnown: (c: CompanyOption) => void;
 }) {
   const {
     control,
@@ -96,7 +140,6 @@ function LinkList({
   } = useFormContext<CompanyFormInput>();
   const { fields, append, remove } = useFieldArray({ control, name, keyName: 'key' });
   const chosen = new Set(fields.map((f) => f.company_id));
-  const options = [...companies.values()].filter((c) => c.id !== selfId && !chosen.has(c.id));
   const listErrors = errors[name];
 
   return (
@@ -129,13 +172,22 @@ function LinkList({
           })}
         </ul>
       )}
-      <CompanyPicker label={pickLabel} options={options} onPick={(c) => append({ company_id: c.id }, { shouldFocus: false })} />
+      <CompanyPicker
+        label={pickLabel}
+        exclude={(cid) => cid === selfId || chosen.has(cid)}
+        onPick={(c) => {
+          onKnown(c);
+          append({ company_id: c.id }, { shouldFocus: false });
+        }}
+      />
     </div>
   );
 }
 
 export function AlternativesSection({ companies, selfId }: { companies: CompanyOption[]; selfId: number | undefined }) {
-  const byId = new Map(companies.map((c) => [c.id, c]));
+  // Names of the linked companies: those loaded with the company plus those picked here.
+  const [byId, setById] = useState(() => new Map(companies.map((c) => [c.id, c])));
+  const onKnown = (c: CompanyOption) => setById((m) => (m.has(c.id) ? m : new Map(m).set(c.id, c)));
   return (
     <Section
       id="company-alternatives"
@@ -143,8 +195,8 @@ export function AlternativesSection({ companies, selfId }: { companies: CompanyO
       description="Saving adds and removes only the links changed here; links someone else made meanwhile stay."
     >
       <div className="grid gap-8 lg:grid-cols-2">
-        <LinkList name="alternatives" title="Alternatives to this company" pickLabel="Add an alternative" companies={byId} selfId={selfId} />
-        <LinkList name="alternative_to" title="This company is an alternative to" pickLabel="Add a company it replaces" companies={byId} selfId={selfId} />
+        <LinkList name="alternatives" title="Alternatives to this company" pickLabel="Add an alternative" companies={byId} selfId={selfId} onKnown={onKnown} />
+        <LinkList name="alternative_to" title="This company is an alternative to" pickLabel="Add a company it replaces" companies={byId} selfId={selfId} onKnown={onKnown} />
       </div>
     </Section>
   );
