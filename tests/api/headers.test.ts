@@ -28,6 +28,21 @@ describe('API response headers', () => {
       expect(h.get('cache-control'), path).toBe('no-store');
     }
   });
+
+  it('answers an unexpected failure with a JSON 500 that carries no message, path or stack', async () => {
+    const broken = await makeKit();
+    const cookie = broken.cookie;
+    // The database goes away under the API: every query now throws inside a handler.
+    broken.db.$client.close();
+    const res = await broken.call('GET', '/api/admin/companies', { cookie });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    expect(body).not.toMatch(/\bat \S+|SQLITE|\.ts|\/tmp\//);
+    broken.cleanup();
+  });
 });
 
 describe('static site _headers', () => {
