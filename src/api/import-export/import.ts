@@ -11,7 +11,8 @@ import {
   countryRecordSchema,
   type CompanyRecord,
 } from '../../lib/schemas/import.ts';
-import { InputError, parseRecords } from './errors.ts';
+import { chunks } from '../chunks.ts';
+import { InputError, parseRecords, recordsError } from './errors.ts';
 import { refreshScores } from './scores.ts';
 
 export async function importCategories(tx: Executor, input: unknown): Promise<number> {
@@ -66,19 +67,46 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   const records = parseRecords(companyRecordSchema, input, 'companies');
   assertUnique(records.map((r) => r.slug), 'company slug');
 
+  // Every reference is checked before anything is written, and every problem is reported at once.
+  const problems: { index: number; raw: unknown; path: string; message: string }[] = [];
+  const problem = (index: number, path: string, message: string) => problems.push({ index, raw: (input as unknown[])[index], path, message });
   const badCodes = [...new Set(records.map((r) => r.country).filter((c) => !countryByCode(c)))];
-  if (badCodes.length) throw new InputError(`Invalid country codes found: ${badCodes.join(', ')}`);
+  records.forEach((r, i) => !countryByCode(r.country) && problem(i, 'country', `Unknown country code: ${r.country}`));
 
   const categories = await tx.query.category.findMany({ with: { subcategories: true } });
   const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
-  for (const r of records) {
-    if (!categoryByName.has(r.category.toLowerCase())) throw new InputError(`Category not found: ${r.category}`);
-  }
+  records.forEach((r, i) => !categoryByName.has(r.category.toLowerCase()) && problem(i, 'category', `Category not found: ${r.category}`));
+
   const certs = await tx.select({ id: t.certification.id, name: t.certification.name }).from(t.certification);
   const certByName = new Map(certs.map((c) => [c.name.toLowerCase(), c.id]));
-  for (const r of records) {
-    const missing = r.certifications.find((c) => !certByName.has(c.name.toLowerCase()));
-    if (missing) throw new InputError(`Certification not found: ${missing.name} (company "${r.name}")`);
+  records.forEach((r, i) =>
+    r.certifications.forEach((c, j) => !certByName.has(c.name.toLowerCase()) && problem(i, `certifications.${j}.name`, `Certification not found: ${c.name}`)),
+  );
+
+  // Alternatives may point at companies later in the file or already in the database.
+  const inFile = new Set(records.map((r) => r.slug));
+  const elsewhere = [...new Set(records.flatMap((r) => (r.alternatives ?? []).map((a) => a.slug)))].filter((s) => !inFile.has(s));
+  const existing = new Map<string, number>();
+  for (const part of chunks(elsewhere)) {
+    for (const row of await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, part))) existing.set(row.slug, row.id);
+  }
+  records.forEach((r, i) =>
+    r.alternatives?.forEach((a, j) => {
+      if (a.slug === r.slug) problem(i, `alternatives.${j}.slug`, 'A company cannot be its own alternative');
+      else if (!inFile.has(a.slug) && !existing.has(a.slug)) problem(i, `alternatives.${j}.slug`, `Alternative not found: ${a.slug}`);
+    }),
+  );
+
+  if (problems.length) {
+    // SPEC's sentences for countries and categories ("Invalid country codes found: XX, QQ", "Category
+    // not found: X"), then every other problem by record; the issues list all of them by record.
+    const spec = [
+      ...(badCodes.length ? [`Invalid country codes found: ${badCodes.join(', ')}`] : []),
+      ...new Set(problems.filter((p) => p.path === 'category').map((p) => p.message)),
+    ];
+    const others = problems.filter((p) => p.path !== 'country' && p.path !== 'category');
+    const message = [...spec, ...(others.length ? [recordsError(others).message] : [])].join('; ');
+    throw new InputError(message, 400, recordsError(problems).issues);
   }
 
   const idBySlug = new Map<string, number>();
@@ -90,12 +118,12 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
     const wanted = new Set(r.subcategories.map((s) => s.toLowerCase()));
     const subIds = category.subcategories.filter((s) => wanted.has(s.name.toLowerCase())).map((s) => s.id);
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, companyId));
-    if (subIds.length) await tx.insert(t.companySubcategory).values(subIds.map((subcategoryId) => ({ companyId, subcategoryId })));
+    for (const part of chunks(subIds)) await tx.insert(t.companySubcategory).values(part.map((subcategoryId) => ({ companyId, subcategoryId })));
 
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, companyId));
-    if (r.certifications.length) {
+    for (const part of chunks(r.certifications)) {
       await tx.insert(t.companyCertification).values(
-        r.certifications.map((c) => ({
+        part.map((c) => ({
           companyId,
           certificationId: certByName.get(c.name.toLowerCase())!,
           status: c.status,
@@ -106,9 +134,9 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
       );
     }
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, companyId));
-    if (r.eu_fines.length) {
+    for (const part of chunks(r.eu_fines)) {
       await tx.insert(t.euFine).values(
-        r.eu_fines.map((f) => ({
+        part.map((f) => ({
           companyId,
           amount: f.amount,
           currency: f.currency,
@@ -123,20 +151,14 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   }
 
   // Alternatives may point at companies later in the file, so they are linked in a second pass.
-  const needed = [...new Set(records.flatMap((r) => (r.alternatives ?? []).map((a) => a.slug)))].filter((s) => !idBySlug.has(s));
-  if (needed.length) {
-    const rows = await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, needed));
-    for (const row of rows) idBySlug.set(row.slug, row.id);
-  }
+  for (const [slug, id] of existing) if (!idBySlug.has(slug)) idBySlug.set(slug, id);
   const toScore: { companyId: number; alternativeId: number }[] = [];
   for (const r of records) {
     if (!r.alternatives) continue;
     const companyId = idBySlug.get(r.slug)!;
     await tx.delete(t.alternative).where(eq(t.alternative.companyId, companyId));
     for (const a of r.alternatives) {
-      const alternativeId = idBySlug.get(a.slug);
-      if (!alternativeId) throw new InputError(`Alternative not found: ${a.slug} (company "${r.name}")`);
-      if (alternativeId === companyId) throw new InputError(`A company cannot be its own alternative: ${r.slug}`);
+      const alternativeId = idBySlug.get(a.slug)!; // checked above
       await tx
         .insert(t.alternative)
         .values({ companyId, alternativeId, sustainabilityScore: a.sustainability_score ?? 0 })
@@ -178,9 +200,7 @@ async function upsertCompany(tx: Executor, r: CompanyRecord, categoryId: number)
 
 function assertUnique(values: string[], what: string): void {
   const seen = new Set<string>();
-  for (const v of values) {
-    if (seen.has(v)) throw new InputError(`Duplicate ${what} in the file: ${v}`);
-    seen.add(v);
-  }
+  const twice = new Set<string>();
+  for (const v of values) (seen.has(v) ? twice : seen).add(v);
+  if (twice.size) throw new InputError(`Duplicate ${what} in the file: ${[...twice].join(', ')}`);
 }
-

@@ -4,6 +4,7 @@ import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { DEFAULT_EU_MEMBERS, isEuropean } from '../../lib/countries.ts';
 import { sustainabilityScore } from '../../lib/sustainability.ts';
+import { chunks } from '../chunks.ts';
 
 export async function scoresFor(tx: Executor, companyIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
@@ -12,6 +13,12 @@ export async function scoresFor(tx: Executor, companyIds: number[]): Promise<Map
   const memberships = await tx.select().from(t.countryMembership);
   const stored = new Map(memberships.map((m) => [m.countryCode, m.isEuMember]));
   const isMember = (code: string) => stored.get(code) ?? DEFAULT_EU_MEMBERS.includes(code);
+  // In slices: an import may ask for the scores of more companies than one IN (...) list may hold.
+  for (const part of chunks(companyIds)) await scoreSlice(tx, part, isMember, result);
+  return result;
+}
+
+async function scoreSlice(tx: Executor, companyIds: number[], isMember: (code: string) => boolean, result: Map<number, number>): Promise<void> {
   const companies = await tx
     .select({ id: t.company.id, country: t.company.country, sustainable: t.company.sustainable })
     .from(t.company)
@@ -39,7 +46,6 @@ export async function scoresFor(tx: Executor, companyIds: number[]): Promise<Map
       }),
     );
   }
-  return result;
 }
 
 /** Sets the computed score on the given links. */

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
+import { LIST_LIMITS } from '../../lib/schemas/common.ts';
 import { writeTransaction } from '../write-lock.ts';
 
 export async function runImport(
@@ -19,6 +20,9 @@ export async function runImport(
     throw new InputError(formatError);
   }
   if (!Array.isArray(input)) throw new InputError(formatError);
+  if (input.length > LIST_LIMITS.importRecords) {
+    throw new InputError(`The file has ${input.length} records; an import takes at most ${LIST_LIMITS.importRecords}.`);
+  }
   const imported = await writeTransaction(c.var.deps.db, (tx) => importer(tx, input));
   return { imported, message: `Import completed successfully. Existing ${kind} were updated.` };
 }

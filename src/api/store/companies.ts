@@ -5,6 +5,7 @@ import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
+import { chunks } from '../chunks.ts';
 import { InputError } from '../import-export/errors.ts';
 import { refreshScores } from '../import-export/scores.ts';
 import { writeTransaction } from '../write-lock.ts';
@@ -178,8 +179,8 @@ function companyColumns(v: CompanyValues) {
 async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryChanged: boolean): Promise<void> {
   if (v.subcategory_ids) {
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, id));
-    if (v.subcategory_ids.length) {
-      await tx.insert(t.companySubcategory).values(v.subcategory_ids.map((subcategoryId) => ({ companyId: id, subcategoryId })));
+    for (const part of chunks(v.subcategory_ids)) {
+      await tx.insert(t.companySubcategory).values(part.map((subcategoryId) => ({ companyId: id, subcategoryId })));
     }
   } else if (categoryChanged) {
     // Links to subcategories of the old category no longer make sense.
@@ -188,9 +189,9 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
   }
   if (v.certifications) {
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, id));
-    if (v.certifications.length) {
+    for (const part of chunks(v.certifications)) {
       await tx.insert(t.companyCertification).values(
-        v.certifications.map((c) => ({
+        part.map((c) => ({
           companyId: id,
           certificationId: c.certification_id,
           status: c.status,
@@ -203,9 +204,10 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
   }
   if (v.eu_fines) {
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, id));
-    if (v.eu_fines.length) {
+    // In slices of 100 rows, in this transaction: one statement for all fines could exceed SQLite's limits.
+    for (const part of chunks(v.eu_fines)) {
       await tx.insert(t.euFine).values(
-        v.eu_fines.map((f) => ({
+        part.map((f) => ({
           companyId: id,
           amount: f.amount,
           currency: f.currency,

@@ -1,7 +1,10 @@
 // The category form and API input (SPEC section 5: name and slug required, image URL must be a URL,
-// each subcategory needs a name and a slug).
+// https or a path on this site, each subcategory needs a name and a slug).
 import { z } from 'zod';
-import { idSchema, nameSchema, optionalText, slugSchema, urlOrPath } from './common.ts';
+import { LIST_LIMITS, idSchema, imageUrlOrPath, limitedArray, nameSchema, optionalText, slugSchema } from './common.ts';
+
+/** Shared with the import file format. */
+export const categoryImageSchema = imageUrlOrPath('Image URL must be an https URL or a path on this site (/images/...)');
 
 export const subcategoryInputSchema = z.object({
   /** present for an existing subcategory (rename), absent for a new one */
@@ -18,10 +21,10 @@ export const categoryInputSchema = z
     slug: slugSchema,
     name_de: optionalText,
     name_fr: optionalText,
-    // A full URL or a path on this site (the built-in images live under /images/categories/).
-    image_url: urlOrPath('Image URL must be a valid URL'),
+    // An https URL or a path on this site (the built-in images live under /images/categories/).
+    image_url: categoryImageSchema,
     /** The complete list: listed ones are kept or added, existing ones not listed are removed. Omit to leave them unchanged. */
-    subcategories: z.array(subcategoryInputSchema).max(200, 'Too many subcategories').optional(),
+    subcategories: limitedArray(subcategoryInputSchema, LIST_LIMITS.subcategories, 'subcategories').optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Map<string, number>();

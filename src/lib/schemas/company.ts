@@ -4,7 +4,20 @@
 import { z } from 'zod';
 import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
-import { idSchema, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
+import {
+  LIST_LIMITS,
+  currencySchema,
+  idSchema,
+  limitedArray,
+  nameSchema,
+  optionalDate,
+  optionalText,
+  requiredDate,
+  requiredNumber,
+  slugSchema,
+  today,
+  urlOrEmpty,
+} from './common.ts';
 
 export { CERTIFICATION_STATUSES };
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
@@ -13,6 +26,41 @@ export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
 function isCents(v: number): boolean {
   return Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 }
+
+// Field rules shared with the import file format (src/lib/schemas/import.ts): one rule per field.
+export const fineAmountSchema = requiredNumber('Amount is required', 'Amount must be a number')
+  .min(0, 'Amount must be 0 or more')
+  .max(1e15, 'Amount is too large')
+  .refine(isCents, 'Amount must have at most two decimals');
+export const fineDescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(2000, 'Description is too long');
+export const companyDescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(5000, 'Description is too long');
+export const foundedYearSchema = requiredNumber('Founded year is required', 'Founded year must be a number')
+  .int('Founded year must be a whole number')
+  .min(1000, 'Founded year must be a year (e.g. 1999)')
+  .max(2100, 'Founded year must be a year (e.g. 1999)');
+export const employeeCountSchema = z
+  .number({ error: 'Employee count must be a number' })
+  .int('Employee count must be a whole number')
+  .min(0, 'Employee count must be 0 or more')
+  .max(Number.MAX_SAFE_INTEGER, 'Employee count is too large')
+  .nullish()
+  .transform((v) => v ?? null);
+/** 0 to 100; null or omitted: computed from what we know about the alternative */
+export const scoreSchema = z
+  .number({ error: 'Score must be a number' })
+  .int('Score must be a whole number')
+  .min(0, 'Score must be between 0 and 100')
+  .max(100, 'Score must be between 0 and 100')
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const companyCertificationInputSchema = z.object({
   certification_id: idSchema,
@@ -23,19 +71,10 @@ export const companyCertificationInputSchema = z.object({
 });
 
 export const fineInputSchema = z.object({
-  amount: requiredNumber('Amount is required', 'Amount must be a number')
-    .min(0, 'Amount must be 0 or more')
-    .max(1e15, 'Amount is too large')
-    .refine(isCents, 'Amount must have at most two decimals'),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .nullish()
-    .transform((v) => v || 'EUR')
-    .pipe(z.string().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
+  amount: fineAmountSchema,
+  currency: currencySchema,
   date: requiredDate('Date is required'),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is too long'),
+  description: fineDescriptionSchema,
   description_de: optionalText,
   description_fr: optionalText,
   announcement_url: urlOrEmpty('Announcement URL must be a valid URL'),
@@ -43,17 +82,10 @@ export const fineInputSchema = z.object({
 
 export const alternativeInputSchema = z.object({
   company_id: idSchema,
-  /** 0 to 100; null or omitted: computed from what we know about the alternative */
-  sustainability_score: z
-    .number({ error: 'Score must be a number' })
-    .int('Score must be a whole number')
-    .min(0, 'Score must be between 0 and 100')
-    .max(100, 'Score must be between 0 and 100')
-    .nullish()
-    .transform((v) => v ?? null),
+  sustainability_score: scoreSchema,
 });
 
-function uniqueBy<T>(key: (item: T) => unknown, message: string) {
+export function uniqueBy<T>(key: (item: T) => unknown, message: string) {
   return (list: T[] | undefined, ctx: z.RefinementCtx) => {
     const seen = new Set<unknown>();
     list?.forEach((item, i) => {
@@ -74,37 +106,33 @@ export const companyInputSchema = z.object({
     .toUpperCase()
     .min(1, 'Country is required')
     .refine((code) => !!countryByCode(code), 'Unknown country code'),
-  founded_year: requiredNumber('Founded year is required', 'Founded year must be a number')
-    .int('Founded year must be a whole number')
-    .min(1000, 'Founded year must be a year (e.g. 1999)')
-    .max(2100, 'Founded year must be a year (e.g. 1999)'),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+  founded_year: foundedYearSchema,
+  description: companyDescriptionSchema,
   description_de: optionalText,
   description_fr: optionalText,
   website_url: urlOrEmpty('Website must be a valid URL'),
   logo_url: urlOrEmpty('Logo URL must be a valid URL'),
   headquarters: optionalText,
-  employee_count: z
-    .number({ error: 'Employee count must be a number' })
-    .int('Employee count must be a whole number')
-    .min(0, 'Employee count must be 0 or more')
-    .nullish()
-    .transform((v) => v ?? null),
+  employee_count: employeeCountSchema,
   is_unicorn: z.boolean().default(false),
   double_irish: z.boolean().default(false),
   sustainable: z.boolean().default(false),
   /** must belong to the selected category */
-  subcategory_ids: z.array(idSchema).max(100).optional().superRefine(uniqueBy((id) => id, 'Subcategory listed twice')),
-  certifications: z
-    .array(companyCertificationInputSchema)
-    .max(100)
+  subcategory_ids: limitedArray(idSchema, LIST_LIMITS.companySubcategories, 'subcategories')
+    .optional()
+    .superRefine(uniqueBy((id) => id, 'Subcategory listed twice')),
+  certifications: limitedArray(companyCertificationInputSchema, LIST_LIMITS.certifications, 'certifications')
     .optional()
     .superRefine(uniqueBy((c) => c.certification_id, 'Each certification can be added once')),
-  eu_fines: z.array(fineInputSchema).max(500).optional(),
+  eu_fines: limitedArray(fineInputSchema, LIST_LIMITS.fines, 'fines').optional(),
   /** companies that are alternatives to this one (this company -> alternative) */
-  alternatives: z.array(alternativeInputSchema).max(200).optional().superRefine(uniqueBy((a) => a.company_id, 'Alternative listed twice')),
+  alternatives: limitedArray(alternativeInputSchema, LIST_LIMITS.alternatives, 'alternatives')
+    .optional()
+    .superRefine(uniqueBy((a) => a.company_id, 'Alternative listed twice')),
   /** companies this one is an alternative to (original -> this company) */
-  alternative_to: z.array(alternativeInputSchema).max(200).optional().superRefine(uniqueBy((a) => a.company_id, 'Company listed twice')),
+  alternative_to: limitedArray(alternativeInputSchema, LIST_LIMITS.alternatives, 'companies')
+    .optional()
+    .superRefine(uniqueBy((a) => a.company_id, 'Company listed twice')),
 });
 
 export type CompanyInput = z.input<typeof companyInputSchema>;
