@@ -66,7 +66,7 @@ const CASES: { what: string; form: Record<string, unknown>; file: Record<string,
 describe('an import is as strict as the forms', () => {
   for (const c of CASES) {
     it(`refuses ${c.what} in the form and in an import`, async () => {
-      const form = { ...companyBody(ids.ent.id), ...c.form };
+      const form: Record<string, unknown> = { ...companyBody(ids.ent.id), ...c.form };
       if (Array.isArray(form.certifications)) form.certifications = (form.certifications as Record<string, unknown>[]).map((x) => ({ ...x, certification_id: ids.bcorp.id }));
       const byForm = await kit.call('POST', '/api/admin/companies', { body: form });
       expect(byForm.status, `form: ${c.what}`).toBe(400);
