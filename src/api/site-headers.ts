@@ -7,19 +7,34 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
-/** The contents of every inline script the browser would execute. */
+type Node = DefaultTreeAdapterTypes.Node;
+type Element = DefaultTreeAdapterTypes.Element;
+
+function isExecutable(script: Element): boolean {
+  const attr = (name: string) => script.attrs.find((a) => a.name === name)?.value;
+  if (attr('src') !== undefined) return false;
+  return EXECUTABLE_TYPES.has((attr('type') ?? '').trim().toLowerCase()); // not JSON data, templates, ...
+}
+
+/**
+ * The contents of every inline script the browser would execute, read by an HTML parser (parse5
+ * follows the WHATWG parsing rules, as browsers do). A pattern match also found "<script>" text inside
+ * attribute values (an escaped description in content= or data-), and allowing its hash would let
+ * that text run. <template> contents are not walked: they never run as they are.
+ */
 export function inlineScripts(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(SCRIPT)) {
-    const attrs = m[1];
-    if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase() ?? '';
-    if (!EXECUTABLE_TYPES.has(type)) continue; // JSON data, templates, ...
-    out.push(m[2]);
+  const stack: Node[] = [parse(html)];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeName === 'script' && isExecutable(node as Element)) {
+      out.push((node as Element).childNodes.map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterTypes.TextNode).value : '')).join(''));
+    }
+    if ('childNodes' in node) for (let i = node.childNodes.length - 1; i >= 0; i -= 1) stack.push(node.childNodes[i]);
   }
   return out;
 }
@@ -76,15 +91,41 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
+// A quick look at the script tags of a page, only to skip parsing pages whose executable script tags
+// were all seen before on a parsed page (nearly every page repeats the same few; each company page has
+// its own JSON-LD, which never runs). It never decides what is allowed: every hash comes from the
+// parser. A tag this look gets wrong can only cost a parse, or leave a script without its hash
+// (blocked by the CSP), never allow one.
+const SCRIPT_TAG = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const SCRIPT_OPEN = /<script\b/gi;
+
+function executableTags(html: string): string[] | undefined {
+  const matches = [...html.matchAll(SCRIPT_TAG)];
+  // Some "<script" the pattern did not pair (in a comment, an attribute, a script's text): parse.
+  if (matches.length !== (html.match(SCRIPT_OPEN)?.length ?? 0)) return undefined;
+  return matches
+    .filter(([, attrs]) => !/\ssrc\s*=/i.test(attrs) && EXECUTABLE_TYPES.has((/\stype\s*=\s*["']?([^"'>]*)/i.exec(attrs)?.[1] ?? '').trim().toLowerCase()))
+    .map(([, attrs, body]) => `${attrs}\u0000${body}`);
+}
+
 /** Hashes the inline scripts of every page in `dir` and writes `dir/_headers` (rules from public/_headers follow ours). */
-export function writeSiteHeaders(dir: string, assetsDir = '_astro'): { hashes: number; pages: number } {
+export function writeSiteHeaders(dir: string, assetsDir = '_astro'): { hashes: number; pages: number; parsed: number } {
   const hashes = new Set<string>();
+  const seenTags = new Set<string>();
   const pages = htmlFiles(dir);
-  for (const file of pages) for (const source of inlineScripts(readFileSync(file, 'utf8'))) hashes.add(scriptHash(source));
+  let parsed = 0;
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    const tags = executableTags(html);
+    if (tags && tags.every((tag) => seenTags.has(tag))) continue;
+    parsed += 1;
+    for (const source of inlineScripts(html)) hashes.add(scriptHash(source));
+    for (const tag of tags ?? []) seenTags.add(tag);
+  }
   const target = join(dir, '_headers');
   const existing = existsSync(target) ? readFileSync(target, 'utf8') : '';
   writeFileSync(target, headersFile(hashes, assetsDir) + (existing ? `\n${existing}` : ''));
-  return { hashes: hashes.size, pages: pages.length };
+  return { hashes: hashes.size, pages: pages.length, parsed };
 }
 
 export function siteHeaders(): AstroIntegration {
@@ -96,8 +137,8 @@ export function siteHeaders(): AstroIntegration {
         assetsDir = config.build.assets.replace(/^\/+|\/+$/g, '');
       },
       'astro:build:done': ({ dir, logger }) => {
-        const { hashes, pages } = writeSiteHeaders(fileURLToPath(dir), assetsDir);
-        logger.info(`_headers written: CSP with ${hashes} inline script hash(es) from ${pages} page(s).`);
+        const { hashes, pages, parsed } = writeSiteHeaders(fileURLToPath(dir), assetsDir);
+        logger.info(`_headers written: CSP with ${hashes} inline script hash(es) from ${pages} page(s), ${parsed} parsed.`);
       },
     },
   };

@@ -13,7 +13,12 @@ function decimal(lang: Lang, value: number, digits: number): string {
 export function formatMoney(amount: number, lang: Lang, currency = 'EUR'): string {
   if (currency === 'EUR' && amount >= 1e9) return t(lang, 'format.billions', { amount: decimal(lang, amount / 1e9, 1) });
   if (currency === 'EUR' && amount >= 1e6) return t(lang, 'format.millions', { amount: decimal(lang, amount / 1e6, 1) });
-  return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+  try {
+    return new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+  } catch {
+    // A code Intl refuses (stored before currencies were checked, e.g. "EURO") must not fail the whole build.
+    return `${new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 }).format(amount)} ${currency}`;
+  }
 }
 
 export function formatNumber(value: number, lang: Lang): string {

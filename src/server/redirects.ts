@@ -36,7 +36,7 @@ export function parseRedirects(text: string): RedirectRule[] {
   return rules;
 }
 
-/** The first rule matching the path, with its target filled in. */
+/** The first rule matching the path, with its target filled in (always a path on this site). */
 export function matchRedirect(rules: RedirectRule[], pathname: string): { to: string; status: number } | undefined {
   for (const rule of rules) {
     const m = rule.pattern.exec(pathname);
@@ -45,7 +45,18 @@ export function matchRedirect(rules: RedirectRule[], pathname: string): { to: st
     rule.names.forEach((name, i) => {
       to = to.replace(`:${name}`, m[i + 1] ?? '');
     });
-    return { to, status: rule.status };
+    return { to: sitePath(to), status: rule.status };
   }
   return undefined;
+}
+
+/**
+ * A redirect target that cannot leave the site: a captured splat may start with "/" or "\", and
+ * browsers read "//host" and "/\host" as another origin (/en//evil.example would answer
+ * "Location: //evil.example"). Leading slashes and backslashes collapse to one "/"; anything that is
+ * not a path (a rule written with an absolute URL) becomes the home page.
+ */
+export function sitePath(to: string): string {
+  if (!/^[/\\]/.test(to)) return '/';
+  return to.replace(/^[/\\]+/, '/');
 }

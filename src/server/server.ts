@@ -20,5 +20,12 @@ export function createServerApp(deps: ServerDeps) {
     }
     return serveSite(dir, c.req.raw);
   });
+  // Last resort: the error goes to the log, the client gets a plain 500 without message or stack.
+  server.onError((error, c) => {
+    console.error(error);
+    const headers = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+    if (c.req.path.startsWith('/api/')) return c.json({ error: 'Something went wrong on our side. Please try again.' }, 500, headers);
+    return c.text('Internal Server Error', 500, headers);
+  });
   return server;
 }

@@ -19,6 +19,11 @@ export interface SiteBuilderOptions {
 }
 
 const CURRENT = 'current';
+/** How long the replaced build stays on disk for requests still reading it. */
+const KEEP_PREVIOUS_MS = 10_000;
+/** A removal that fails (EPERM, EBUSY: a file still open, a virus scanner) is tried again after this, doubling. */
+const REMOVE_RETRY_MS = 60_000;
+const REMOVE_ATTEMPTS = 6;
 
 export class SiteBuilder implements Publisher {
   private opts: SiteBuilderOptions;
@@ -64,6 +69,7 @@ export class SiteBuilder implements Publisher {
     }
     this.state = 'pending';
     clearTimeout(this.timer);
+    // buildNow() never rejects (runBuild catches), so nothing escapes this timer.
     this.timer = setTimeout(() => void this.buildNow(), this.opts.debounceMs);
   }
 
@@ -94,13 +100,33 @@ export class SiteBuilder implements Publisher {
     return new Promise((r) => this.waiters.push(r));
   }
 
+  /** Never rejects: it runs from timers, where an exception or a rejection would end the server. */
   private async runBuild(): Promise<boolean> {
+    try {
+      return await this.build();
+    } catch (error) {
+      this.state = 'failed';
+      this.error = `Publishing failed: ${(error as Error).message}`;
+      this.log(`${this.error}\nThe previous site stays live.`);
+      return false;
+    }
+  }
+
+  private log(message: string): void {
+    try {
+      (this.opts.log ?? (() => {}))(message);
+    } catch {
+      /* a broken logger must not stop publishing */
+    }
+  }
+
+  private async build(): Promise<boolean> {
     this.timer = undefined;
     this.state = 'building';
     this.builds += 1;
     const name = `build-${Date.now()}-${this.builds}`;
     const outDir = join(this.opts.sitesDir, name);
-    const log = this.opts.log ?? (() => {});
+    const log = (message: string) => this.log(message);
     const started = Date.now();
     const command = this.opts.command?.(outDir) ?? {
       cmd: process.execPath,
@@ -120,18 +146,25 @@ export class SiteBuilder implements Publisher {
     const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env, (child) => (this.child = child));
     this.child = undefined;
     if (code !== 0 || !existsSync(join(outDir, 'index.html'))) {
-      rmSync(outDir, { recursive: true, force: true });
+      this.removeDir(outDir);
       this.state = 'failed';
       this.error = lastLines(output) || `The build exited with code ${code}.`;
       log(`Build failed; the previous site stays live.\n${this.error}`);
       return false;
     }
     const previous = this.live;
-    this.lastPublishedAt = new Date().toISOString();
-    writeFileSync(join(outDir, '.published-at'), this.lastPublishedAt);
-    if (previous) carryOverAssets(previous, outDir);
+    const publishedAt = new Date().toISOString();
+    try {
+      writeFileSync(join(outDir, '.published-at'), publishedAt);
+      if (previous) carryOverAssets(previous, outDir, log);
+      writeFileSync(join(this.opts.sitesDir, CURRENT), name);
+    } catch (error) {
+      // The new build cannot be made live (disk full, permissions): the previous one stays.
+      this.removeDir(outDir);
+      throw error;
+    }
+    this.lastPublishedAt = publishedAt;
     this.live = outDir;
-    writeFileSync(join(this.opts.sitesDir, CURRENT), name);
     this.state = 'idle';
     this.error = undefined;
     log(`Site published in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -147,16 +180,33 @@ export class SiteBuilder implements Publisher {
 
   /** Removes old builds; the one just replaced survives a few seconds for requests still reading it. */
   private cleanup(previous: string | undefined): void {
-    for (const entry of readdirSync(this.opts.sitesDir)) {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(this.opts.sitesDir);
+    } catch (error) {
+      this.log(`Could not list ${this.opts.sitesDir} to remove old builds: ${(error as Error).message}`);
+    }
+    for (const entry of entries) {
       const dir = join(this.opts.sitesDir, entry);
       if (entry === CURRENT || dir === this.live || dir === previous) continue;
-      rmSync(dir, { recursive: true, force: true });
+      this.removeDir(dir);
     }
-    if (previous) {
-      setTimeout(() => {
-        forgetSiteRules(previous);
-        rmSync(previous, { recursive: true, force: true });
-      }, 10_000).unref();
+    if (previous) setTimeout(() => this.removeDir(previous), KEEP_PREVIOUS_MS).unref();
+  }
+
+  /**
+   * Removes a build folder. Never throws (it runs in timers): a failure is logged and tried again
+   * later, and the next publish's cleanup tries every leftover folder once more.
+   */
+  private removeDir(dir: string, attempt = 1): void {
+    try {
+      forgetSiteRules(dir);
+      rmSync(dir, { recursive: true, force: true });
+    } catch (error) {
+      const again = attempt < REMOVE_ATTEMPTS;
+      const delay = REMOVE_RETRY_MS * 2 ** (attempt - 1);
+      this.log(`Could not remove the old build ${dir}: ${(error as Error).message}. ${again ? `Trying again in ${delay / 1000} s.` : 'Trying again after the next publish.'}`);
+      if (again) setTimeout(() => this.removeDir(dir, attempt + 1), delay).unref();
     }
   }
 }
@@ -166,24 +216,38 @@ export class SiteBuilder implements Publisher {
 const CARRIED_DIRS = ['assets', 'data'];
 const CARRIED_LIST = '.carried.json';
 
-function carryOverAssets(previous: string, next: string): void {
-  const alreadyCarried = new Set<string>(existsSync(join(previous, CARRIED_LIST)) ? JSON.parse(readFileSync(join(previous, CARRIED_LIST), 'utf8')) : []);
+/** Best effort: a page missing an old script is less bad than a publish that fails, so errors are only logged. */
+function carryOverAssets(previous: string, next: string, log: (message: string) => void): void {
   const carried: string[] = [];
-  for (const dir of CARRIED_DIRS) {
-    if (!existsSync(join(previous, dir))) continue;
-    mkdirSync(join(next, dir), { recursive: true });
-    for (const name of readdirSync(join(previous, dir))) {
-      const rel = `${dir}/${name}`;
-      if (alreadyCarried.has(rel) || existsSync(join(next, rel))) continue;
-      try {
-        linkSync(join(previous, rel), join(next, rel));
-        carried.push(rel);
-      } catch {
-        /* a directory or a file that vanished: nothing to keep */
+  try {
+    const alreadyCarried = new Set<string>(readCarriedList(previous));
+    for (const dir of CARRIED_DIRS) {
+      if (!existsSync(join(previous, dir))) continue;
+      mkdirSync(join(next, dir), { recursive: true });
+      for (const name of readdirSync(join(previous, dir))) {
+        const rel = `${dir}/${name}`;
+        if (alreadyCarried.has(rel) || existsSync(join(next, rel))) continue;
+        try {
+          linkSync(join(previous, rel), join(next, rel));
+          carried.push(rel);
+        } catch {
+          /* a directory or a file that vanished: nothing to keep */
+        }
       }
     }
+  } catch (error) {
+    log(`Could not keep the previous build's assets: ${(error as Error).message}`);
   }
   writeFileSync(join(next, CARRIED_LIST), JSON.stringify(carried));
+}
+
+function readCarriedList(dir: string): string[] {
+  try {
+    const list: unknown = JSON.parse(readFileSync(join(dir, CARRIED_LIST), 'utf8'));
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return []; // missing or unreadable: nothing was carried
+  }
 }
 
 function run(

@@ -8,6 +8,8 @@ import { hashPassword, verifyPassword } from '../../src/api/auth/password.ts';
 import { passwordProblem } from '../../src/api/auth/password-policy.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_INACTIVITY_TIMEOUT_MS } from '../../src/api/auth/session.ts';
 import { THROTTLE } from '../../src/api/auth/throttle.ts';
+import { LOG } from '../../src/api/auth/auth-log.ts';
+import { DEVICE_LIFETIME_MS, deviceToken } from '../../src/api/auth/device.ts';
 import { noPublisher } from '../../src/api/publisher.ts';
 import { tempDb } from '../helpers/db.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, ORIGIN, json, makeKit, sessionCookieOf, type Kit } from './helpers.ts';
@@ -18,7 +20,14 @@ beforeEach(async () => {
 });
 afterEach(() => kit.cleanup());
 
-const signIn = (body: unknown, ip?: string) => kit.call('POST', '/api/auth/sign-in', { body, cookie: null, ip });
+const signIn = (body: unknown, ip?: string, cookie: string | null = null) => kit.call('POST', '/api/auth/sign-in', { body, cookie, ip });
+
+/** "ea_device=..." of the known-device cookie a successful sign-in sets. */
+function deviceCookieOf(res: Response): string {
+  const header = res.headers.getSetCookie().find((c) => /ea_device=/.test(c));
+  if (!header) throw new Error('no device cookie set');
+  return header.split(';')[0];
+}
 const MINUTE = 60 * 1000;
 
 describe('passwords', () => {
@@ -291,5 +300,135 @@ describe('throttling', { timeout: 60_000 }, () => {
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     expect(res.status).toBe(429);
+  });
+});
+
+// An attacker who knows the admin's email and fails on purpose, from ever new addresses, keeping the
+// account's delay armed: whenever the delay is over, the next wrong password is theirs.
+let attackerIp = 0;
+async function keepAccountLocked(rounds: number, { alreadyLocked = false } = {}) {
+  const fail = () => signIn({ email: ADMIN_EMAIL, password: 'wrong password here' }, `198.51.100.${attackerIp++ % 250}`);
+  if (!alreadyLocked) for (let i = 0; i < THROTTLE.freeAttempts; i += 1) expect((await fail()).status).toBe(401);
+  for (let i = 0; i < rounds; i += 1) {
+    const blocked = await fail();
+    expect(blocked.status).toBe(429);
+    kit.clock.now += Number(blocked.headers.get('retry-after')) * 1000;
+    expect((await fail()).status).toBe(401);
+  }
+}
+
+describe('throttling cannot be turned against the admin', { timeout: 120_000 }, () => {
+  const right = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+  it('a browser that signed in before gets in with the right password while attackers keep the account throttled', async () => {
+    const first = await signIn(right, '203.0.113.10');
+    expect(first.status).toBe(200);
+    const device = deviceCookieOf(first);
+    const header = first.headers.getSetCookie().find((c) => c.startsWith('ea_device='))!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Strict/);
+    expect(header).toMatch(/Max-Age=15552000/);
+
+    await keepAccountLocked(6);
+    // Another browser (no device cookie) with the right password: throttled with the account.
+    expect((await signIn(right, '203.0.113.11')).status).toBe(429);
+    // The admin's own browser, from a new address, right password: in.
+    const again = await signIn(right, '203.0.113.12', device);
+    expect(again.status, await again.clone().text()).toBe(200);
+    // And still while the attack goes on (the device's counter is its own).
+    await keepAccountLocked(2, { alreadyLocked: true });
+    expect((await signIn(right, '203.0.113.11')).status).toBe(429);
+    expect((await signIn(right, '203.0.113.13', deviceCookieOf(again))).status).toBe(200);
+  });
+
+  it('a known browser is throttled on its own counter, capped low, without locking the account', async () => {
+    const device = deviceCookieOf(await signIn(right, '203.0.113.20'));
+    const wrong = { email: ADMIN_EMAIL, password: 'wrong password here' };
+    for (let i = 0; i < THROTTLE.freeAttempts; i += 1) expect((await signIn(wrong, '203.0.113.21', device)).status).toBe(401);
+    const blocked = await signIn(right, '203.0.113.21', device);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBe(1);
+    // The account and other browsers are not affected by this browser's failures.
+    expect((await signIn(right, '203.0.113.22')).status).toBe(200);
+    expect(THROTTLE.maxDelayMs.device).toBeLessThanOrEqual(60_000);
+  });
+
+  it('a forged, foreign, expired or pre-reset device cookie counts for nothing', async () => {
+    const first = await signIn(right, '203.0.113.30');
+    const genuine = deviceCookieOf(first);
+    const [, value] = genuine.split('=');
+    const [id, issued, nonce, mac] = value.split('.');
+    const other = await createAdmin(kit.db, 'other@example.org', 'violet river anchor 42');
+    const [otherUser] = await kit.db.select().from(t.adminUser).where(eq(t.adminUser.id, other.id));
+    const forged = [
+      `ea_device=${id}.${issued}.${nonce}.${mac.slice(0, -2)}AA`,
+      `ea_device=${id}.${Number(issued) + 1}.${nonce}.${mac}`,
+      `ea_device=${deviceToken(otherUser, kit.clock.now)}`,
+      'ea_device=garbage',
+    ];
+    await keepAccountLocked(1);
+    for (const cookie of forged) expect((await signIn(right, '203.0.113.31', cookie)).status, cookie).toBe(429);
+    // The genuine one works until it is 180 days old ...
+    expect((await signIn(right, '203.0.113.32', genuine)).status).toBe(200);
+    kit.clock.now += DEVICE_LIFETIME_MS + 1;
+    await keepAccountLocked(1);
+    expect((await signIn(right, '203.0.113.33', genuine)).status).toBe(429);
+    // ... and a password reset forgets every device of the account.
+    kit.clock.now += THROTTLE.resetAfterMs;
+    const fresh = deviceCookieOf(await signIn(right, '203.0.113.34'));
+    await createAdmin(kit.db, ADMIN_EMAIL, ADMIN_PASSWORD, { replace: true });
+    await keepAccountLocked(1);
+    expect((await signIn(right, '203.0.113.35', fresh)).status).toBe(429);
+  });
+
+  it('a successful sign-in clears the counter of its address', async () => {
+    const ip = '198.51.100.77';
+    for (let i = 0; i < THROTTLE.freeAttempts - 1; i += 1) {
+      expect((await signIn({ email: `user${i}@example.org`, password: 'wrong password here' }, ip)).status).toBe(401);
+    }
+    expect((await signIn(right, ip)).status).toBe(200);
+    // The address starts from zero again: five more free attempts, then the delay.
+    for (let i = 0; i < THROTTLE.freeAttempts; i += 1) {
+      expect((await signIn({ email: `later${i}@example.org`, password: 'wrong password here' }, ip)).status, `attempt ${i + 1}`).toBe(401);
+    }
+    expect((await signIn({ email: 'last@example.org', password: 'wrong password here' }, ip)).status).toBe(429);
+  });
+});
+
+describe('the auth log stays bounded', { timeout: 120_000 }, () => {
+  it('writes at most one row per outcome per email and address a minute, and a few a minute in all', async () => {
+    // Invalid input from ever new addresses and emails (no password check: cheap to send) ...
+    await Promise.all(Array.from({ length: 300 }, (_, i) => signIn({ email: `x${i}@`, password: '' }, `10.0.${i >> 8}.${i & 255}`)));
+    // ... throttled attempts at the admin account from ever new addresses ...
+    for (let i = 0; i < THROTTLE.freeAttempts; i += 1) await signIn({ email: ADMIN_EMAIL, password: 'wrong password here' }, `10.1.0.${i}`);
+    for (let i = 0; i < 300; i += 1) expect((await signIn({ email: ADMIN_EMAIL, password: 'x' }, `10.2.${i >> 8}.${i & 255}`)).status).toBe(429);
+    // ... and wrong passwords for ever new emails from ever new addresses.
+    for (let i = 0; i < 15; i += 1) await signIn({ email: `user${i}@example.org`, password: 'wrong password here' }, `10.3.0.${i}`);
+    const rows = await kit.db.select().from(t.authLog);
+    expect(rows.length).toBeLessThanOrEqual(LOG.maxPerMinute);
+    expect(new Set(rows.map((r) => r.outcome))).toEqual(new Set(['invalid-input', 'failure', 'throttled'].filter((o) => rows.some((r) => r.outcome === o))));
+
+    // A success is always written; the next minute writes again.
+    expect((await signIn({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '203.0.113.40', null)).status).toBe(429);
+    kit.clock.now += THROTTLE.maxDelayMs.email;
+    expect((await signIn({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '203.0.113.40')).status).toBe(200);
+    const success = await kit.db.select().from(t.authLog).where(eq(t.authLog.outcome, 'success'));
+    expect(success).toHaveLength(1);
+    await signIn({ email: 'late@example.org', password: 'wrong password here' }, '10.4.0.1');
+    expect((await kit.db.select().from(t.authLog).where(eq(t.authLog.email, 'late@example.org'))).length).toBe(1);
+  });
+
+  it('removes failure rows after 30 days, successes after 90, and forgotten throttle rows after an hour', async () => {
+    await signIn({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, '203.0.113.50');
+    await signIn({ email: 'old@example.org', password: 'wrong password here' }, '10.5.0.1');
+    expect(await kit.db.select().from(t.authLog)).toHaveLength(2);
+    expect((await kit.db.select().from(t.authThrottle)).length).toBeGreaterThan(0);
+    kit.clock.now += LOG.keepMs.other + 1;
+    await signIn({ email: 'new@example.org', password: 'wrong password here' }, '10.5.0.2');
+    expect((await kit.db.select().from(t.authLog)).map((r) => r.email).sort()).toEqual([ADMIN_EMAIL, 'new@example.org']);
+    expect((await kit.db.select().from(t.authThrottle)).map((r) => r.key).sort()).toEqual(['email:new@example.org', 'ip:10.5.0.2']);
+    kit.clock.now += LOG.keepMs.success;
+    await signIn({ email: 'newer@example.org', password: 'wrong password here' }, '10.5.0.3');
+    expect((await kit.db.select().from(t.authLog)).map((r) => r.email)).toEqual(['newer@example.org']);
   });
 });

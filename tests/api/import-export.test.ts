@@ -151,7 +151,7 @@ describe('import', () => {
     const before = await dump();
     const res = await kit.call('POST', '/api/admin/companies/import', { body: changed });
     expect(res.status).toBe(400);
-    expect((await json(res)).error).toMatch(/^Record 4 \("Broken Co"\): founded_year: /);
+    expect((await json(res)).error).toBe('Record 4 "Broken Co" (slug broken-co): founded_year: Founded year must be a number');
     expect(await dump()).toEqual(before);
   });
 
@@ -164,7 +164,10 @@ describe('import', () => {
       ],
     });
     expect(res.status).toBe(400);
-    expect((await json(res)).error).toBe('Alternative not found: nowhere (company "Dangling")');
+    expect(await json(res)).toEqual({
+      error: 'Record 2 "Dangling" (slug dangling): alternatives.0.slug: Alternative not found: nowhere',
+      issues: [{ path: '1.alternatives.0.slug', message: 'Alternative not found: nowhere' }],
+    });
     expect(await dump()).toEqual(before);
     expect(kit.publisher.requests).toBe(4); // the catalogue only: a failed import publishes nothing
   });
@@ -174,9 +177,15 @@ describe('import', () => {
     const codes = await kit.call('POST', '/api/admin/companies/import', {
       body: [{ ...base, name: 'A', slug: 'a', country: 'XX' }, { ...base, name: 'B', slug: 'b', country: 'FR' }, { ...base, name: 'C', slug: 'c', country: 'QQ' }],
     });
-    expect(await json(codes)).toEqual({ error: 'Invalid country codes found: XX, QQ' });
+    expect(await json(codes)).toEqual({
+      error: 'Invalid country codes found: XX, QQ',
+      issues: [
+        { path: '0.country', message: 'Unknown country code: XX' },
+        { path: '2.country', message: 'Unknown country code: QQ' },
+      ],
+    });
     const category = await kit.call('POST', '/api/admin/companies/import', { body: [{ ...base, name: 'A', slug: 'a', country: 'FR', category: 'Gardening' }] });
-    expect(await json(category)).toEqual({ error: 'Category not found: Gardening' });
+    expect(await json(category)).toEqual({ error: 'Category not found: Gardening', issues: [{ path: '0.category', message: 'Category not found: Gardening' }] });
     expect((await json(await kit.call('GET', '/api/admin/companies'))).total).toBe(0);
   });
 

@@ -198,10 +198,13 @@ describe('company form (SPEC section 5)', () => {
 describe('category form (SPEC section 5)', () => {
   const post = (body: unknown, field: string, message: string) => expectIssue('POST', '/api/admin/categories', body, field, message);
 
-  it('requires name and slug; the image URL must be a URL; each subcategory needs name and slug', async () => {
+  it('requires name and slug; the image URL must be an https URL or a site path; each subcategory needs name and slug', async () => {
     await post({ name: '', slug: 'x' }, 'name', 'Name is required');
     await post({ name: 'Travel', slug: '' }, 'slug', 'Slug is required');
-    await post({ name: 'Travel', slug: 'travel', image_url: 'not a url' }, 'image_url', 'Image URL must be a valid URL');
+    const imageMessage = 'Image URL must be an https URL or a path on this site (/images/...)';
+    for (const image_url of ['not a url', 'http://cdn.example.org/travel.png', '//evil.example/x.png', '/\\evil.example/x.png', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>']) {
+      await post({ name: 'Travel', slug: 'travel', image_url }, 'image_url', imageMessage);
+    }
     await post({ name: 'Travel', slug: 'travel', subcategories: [{ name: '', slug: 'flights' }] }, 'subcategories.0.name', 'Name is required');
     await post({ name: 'Travel', slug: 'travel', subcategories: [{ name: 'Flights', slug: '' }] }, 'subcategories.0.slug', 'Slug is required');
     await post(
@@ -211,7 +214,7 @@ describe('category form (SPEC section 5)', () => {
     );
   });
 
-  it('accepts full URLs and paths on this site as images', async () => {
+  it('accepts https URLs and paths on this site as images', async () => {
     for (const image_url of ['https://cdn.example.org/travel.png', '/images/categories/travel.svg', '']) {
       const res = await kit.call('POST', '/api/admin/categories', { body: { name: 'Travel', slug: 'travel', image_url } });
       expect(res.status, image_url).toBe(201);

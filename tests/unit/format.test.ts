@@ -11,6 +11,11 @@ describe('formatMoney', () => {
     expect(formatMoney(999_999_999, 'en')).toBe('€1,000.0 million');
   });
 
+  it('never throws on a currency code Intl refuses (it would fail every build)', () => {
+    expect(formatMoney(1500, 'en', 'EURO')).toBe('1,500 EURO');
+    expect(formatMoney(1500, 'de', '€')).toBe('1.500 €');
+  });
+
   it('shows smaller amounts in full euros', () => {
     expect(formatMoney(500_000, 'en')).toBe('€500,000');
     expect(formatMoney(35_000, 'de')).toMatch(/^35\.000\s€$/);

@@ -1,9 +1,26 @@
-// The local builder keeps the previous build's fingerprinted files, so pages already open keep working.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// The local builder keeps the previous build's fingerprinted files, so pages already open keep working,
+// and nothing that goes wrong around a build (removing old folders, writing the pointer) ends the server.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteBuilder } from '../../src/server/site-builder.ts';
+
+// rmSync of node:fs, failing with EPERM for the paths listed here (as on Windows with a file still
+// open, or a folder a scanner holds), as many times as given.
+const failing = vi.hoisted(() => new Map<string, number>());
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const rmSync: typeof fs.rmSync = (path, options) => {
+    const left = failing.get(String(path)) ?? 0;
+    if (left > 0) {
+      failing.set(String(path), left - 1);
+      throw Object.assign(new Error(`EPERM: operation not permitted, rmdir '${String(path)}'`), { code: 'EPERM' });
+    }
+    fs.rmSync(path, options);
+  };
+  return { ...fs, rmSync, default: { ...fs, rmSync } };
+});
 
 // A stand-in for `astro build`: writes index.html and one fingerprinted script named after the build.
 const FAKE_BUILD = `
@@ -17,18 +34,26 @@ writeFileSync(out + '/assets/' + process.env.BUILD_NAME + '.js', 'x');
 let dir: string;
 let name = '';
 let builder: SiteBuilder;
+let logs: string[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'ea-builder-'));
+  logs = [];
+  failing.clear();
   builder = new SiteBuilder({
     projectRoot: dir,
     sitesDir: join(dir, 'sites'),
     env: {},
     debounceMs: 0,
     command: (outDir) => ({ cmd: process.execPath, args: ['-e', FAKE_BUILD, outDir], env: { BUILD_NAME: name } }),
+    log: (m) => logs.push(m),
   });
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  failing.clear();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function build(next: string) {
   name = next;
@@ -45,5 +70,65 @@ describe('site builder', () => {
     const third = await build('third');
     expect(existsSync(join(third, 'assets/second.js'))).toBe(true);
     expect(existsSync(join(third, 'assets/first.js'))).toBe(false);
+  });
+
+  it('a failing removal of an old build is logged and retried later; no timer throws', async () => {
+    const first = await build('first');
+    failing.set(first, 2);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await build('second');
+    // The replaced build is removed 10 s later, in a timer: an exception there used to end the server.
+    expect(() => vi.advanceTimersByTime(10_000)).not.toThrow();
+    expect(existsSync(first)).toBe(true);
+    expect(logs.join('\n')).toMatch(/Could not remove the old build .*EPERM.*Trying again in 60 s/);
+    expect(() => vi.advanceTimersByTime(60_000)).not.toThrow();
+    expect(existsSync(first)).toBe(true);
+    expect(() => vi.advanceTimersByTime(120_000)).not.toThrow();
+    expect(existsSync(first)).toBe(false);
+    expect(builder.status().state).toBe('idle');
+  });
+
+  it('a leftover folder that cannot be removed does not fail the next publish', async () => {
+    const stale = join(dir, 'sites', 'build-stale');
+    mkdirSync(stale, { recursive: true });
+    failing.set(stale, 1);
+    await build('first');
+    expect(builder.status()).toMatchObject({ state: 'idle' });
+    expect(logs.join('\n')).toMatch(/Could not remove the old build .*build-stale/);
+    // The next publish tries it again.
+    await build('second');
+    expect(existsSync(stale)).toBe(false);
+  });
+
+  it('a publish step that fails after the build reports the failure, keeps the old site and never rejects', async () => {
+    const first = await build('first');
+    // The pointer to the live build cannot be written (a folder in its place).
+    rmSync(join(dir, 'sites', 'current'));
+    mkdirSync(join(dir, 'sites', 'current'));
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      name = 'second';
+      builder.request(); // from a timer, as after an admin save
+      await new Promise((r) => setTimeout(r, 20));
+      await builder.idle();
+      await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
+    expect(builder.status().state).toBe('failed');
+    expect(builder.status().error).toMatch(/EISDIR/);
+    expect(builder.liveDir()).toBe(first);
+    // The half-published folder is gone; only the live build and the pointer remain.
+    expect(readdirSync(join(dir, 'sites')).sort()).toEqual([first.split('/').pop(), 'current'].sort());
+  });
+
+  it('an unreadable list of carried files does not fail the publish', async () => {
+    const first = await build('first');
+    writeFileSync(join(first, '.carried.json'), '{not json');
+    const second = await build('second');
+    expect(existsSync(join(second, 'assets/first.js'))).toBe(true);
   });
 });

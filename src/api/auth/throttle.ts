@@ -1,16 +1,19 @@
-// Sign-in throttling per account (email) and per client address, stored in the database so Node and
-// Cloudflare behave alike. The first attempts are free; after that each new attempt must wait a delay
-// that doubles per failure up to a cap. The cap bounds how long anyone, including an attacker
-// hammering a real admin's email, can keep an account waiting: there is no permanent lock.
-import { eq, inArray, sql } from 'drizzle-orm';
+// Sign-in throttling, stored in the database so Node and Cloudflare behave alike. An attempt from a
+// browser that signed in to the account before (a valid known-device cookie, device.ts) counts on that
+// device's own key; any other attempt counts per account (email) and per client address. The first
+// attempts are free; after that each new attempt must wait a delay that doubles per failure up to a
+// cap, and there is no permanent lock. An attacker failing on purpose from many addresses can keep the
+// account's key armed, but not a device's: the real admin's browser still gets in with the password.
+import { inArray, lt } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
+import type { Executor } from '../../../db/executor.ts';
 import { writeTransaction } from '../write-lock.ts';
 
 export const THROTTLE = {
   freeAttempts: 5,
   baseDelayMs: 1000,
-  maxDelayMs: { email: 5 * 60 * 1000, ip: 15 * 60 * 1000 },
+  maxDelayMs: { email: 5 * 60 * 1000, ip: 15 * 60 * 1000, device: 60 * 1000 },
   /** a key with no failure for this long starts again from zero */
   resetAfterMs: 60 * 60 * 1000,
 } as const;
@@ -22,7 +25,7 @@ export function throttleKey(kind: Kind, value: string): string {
 }
 
 function kindOf(key: string): Kind {
-  return key.startsWith('ip:') ? 'ip' : 'email';
+  return key.startsWith('ip:') ? 'ip' : key.startsWith('device:') ? 'device' : 'email';
 }
 
 export function delayAfter(failures: number, kind: Kind): number {
@@ -43,6 +46,7 @@ function waitFor(row: { key: string; failures: number; lastFailureAt: number }, 
 export async function beginAttempt(db: Db, keys: string[], now: number): Promise<number> {
   // One write transaction (BEGIN IMMEDIATE): concurrent attempts are checked and counted one by one.
   return writeTransaction(db, async (tx) => {
+    await pruneForgotten(db, tx, now);
     const rows = await tx.select().from(t.authThrottle).where(inArray(t.authThrottle.key, keys));
     const wait = Math.max(0, ...rows.map((r) => waitFor(r, now)));
     if (wait > 0) return wait;
@@ -58,13 +62,21 @@ export async function beginAttempt(db: Db, keys: string[], now: number): Promise
   });
 }
 
-/** A successful sign-in: the account starts again from zero; the address gets this attempt back. */
-export async function attemptSucceeded(db: Db, emailKey: string, ipKey: string): Promise<void> {
+/** A successful sign-in: the keys that let it through and the client address start again from zero. */
+export async function attemptSucceeded(db: Db, keys: string[]): Promise<void> {
   await writeTransaction(db, async (tx) => {
-    await tx.delete(t.authThrottle).where(eq(t.authThrottle.key, emailKey));
-    await tx
-      .update(t.authThrottle)
-      .set({ failures: sql`max(${t.authThrottle.failures} - 1, 0)` })
-      .where(eq(t.authThrottle.key, ipKey));
+    await tx.delete(t.authThrottle).where(inArray(t.authThrottle.key, keys));
   });
+}
+
+// Every attempt from a new address or email adds a row; rows past the reset time mean nothing any
+// more. They are removed at most once a minute per database (the column has no index).
+const lastPrune = new WeakMap<object, number>();
+const PRUNE_EVERY_MS = 60 * 1000;
+
+async function pruneForgotten(db: Db, tx: Executor, now: number): Promise<void> {
+  const last = lastPrune.get(db);
+  if (last !== undefined && now >= last && now - last < PRUNE_EVERY_MS) return;
+  lastPrune.set(db, now);
+  await tx.delete(t.authThrottle).where(lt(t.authThrottle.lastFailureAt, now - THROTTLE.resetAfterMs));
 }

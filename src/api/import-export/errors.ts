@@ -48,23 +48,40 @@ export function checkRecords<S extends z.ZodType>(schema: S, input: unknown[]): 
 
 /** "Record 4 ("Broken Co"): founded_year: …" */
 export function issueText(i: RecordIssue): string {
-  const where = i.index === null ? '' : `Record ${i.index + 1}${i.name ? ` ("${i.name}")` : i.slug ? ` ("${i.slug}")` : ''}: `;
+  const where = i.index === null ? '' : `${recordLabel({ name: i.name, slug: i.slug }, i.index)}: `;
   return `${where}${i.field ? `${i.field}: ` : ''}${i.message}`;
 }
 
-/** Validates every record of an import file; the error names the first bad record and lists every issue (up to MAX_ISSUES). */
+/** How many errors the message spells out; the issues list has every one. */
+const ERRORS_IN_MESSAGE = 10;
+
+/** "Record 4 \"Broken Co\" (slug broken-co)": the 1-based position, and the name and slug when the record has them. */
+export function recordLabel(raw: unknown, index: number): string {
+  const field = (key: string) => (raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>)[key] === 'string' ? ((raw as Record<string, string>)[key]).slice(0, 120) : undefined);
+  const name = field('name');
+  const slug = field('slug');
+  return `Record ${index + 1}${name ? ` "${name}"` : ''}${slug ? ` (slug ${slug})` : ''}`;
+}
+
+/** One error for a list of problems, each "Record n ...: field: message"; issue paths start with the record's index. */
+export function recordsError(problems: { index: number; raw: unknown; path: string; message: string }[]): InputError {
+  const lines = problems.map((p) => `${recordLabel(p.raw, p.index)}: ${p.path ? `${p.path}: ` : ''}${p.message}`);
+  const records = new Set(problems.map((p) => p.index)).size;
+  const head = problems.length > 1 ? `${problems.length} errors in ${records} record${records === 1 ? '' : 's'}: ` : '';
+  const rest = lines.length > ERRORS_IN_MESSAGE ? `; and ${lines.length - ERRORS_IN_MESSAGE} more (see issues)` : '';
+  return new InputError(
+    head + lines.slice(0, ERRORS_IN_MESSAGE).join('; ') + rest,
+    400,
+    problems.slice(0, MAX_ISSUES).map((p) => ({ path: p.path ? `${p.index}.${p.path}` : String(p.index), message: p.message })),
+  );
+}
+
+/** Validates every record of an import file; the error lists every problem of every record. */
 export function parseRecords<S extends z.ZodType>(schema: S, input: unknown, kind: string): z.infer<S>[] {
   if (!Array.isArray(input)) {
     throw new InputError(`The ${kind} file must be a JSON array of records.`);
   }
   const { records, issues } = checkRecords(schema, input);
-  if (issues.length) {
-    const more = issues.length > 1 ? ` (${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'} in the file)` : '';
-    throw new InputError(
-      `${issueText(issues[0])}${more}`,
-      400,
-      issues.slice(0, MAX_ISSUES).map((i) => ({ path: `${i.index}.${i.field}`, message: i.message })),
-    );
-  }
+  if (issues.length) throw recordsError(issues.map((i) => ({ index: i.index ?? 0, raw: input[i.index ?? 0], path: i.field, message: i.message })));
   return records as z.infer<S>[];
 }

@@ -13,7 +13,8 @@ import {
 } from '../../lib/schemas/import.ts';
 import type { SourceValues } from '../../lib/schemas/facts.ts';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { InputError, parseRecords } from './errors.ts';
+import { chunks } from '../chunks.ts';
+import { InputError, parseRecords, recordsError } from './errors.ts';
 
 export async function importCategories(tx: Executor, input: unknown): Promise<number> {
   const records = parseRecords(categoryRecordSchema, input, 'categories');
@@ -67,28 +68,54 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   const records = parseRecords(companyRecordSchema, input, 'companies');
   assertUnique(records.map((r) => r.slug), 'company slug');
 
+  // Every reference is checked before anything is written, and every problem is reported at once.
+  const problems: { index: number; raw: unknown; path: string; message: string }[] = [];
+  const problem = (index: number, path: string, message: string) => problems.push({ index, raw: (input as unknown[])[index], path, message });
   const badCodes = [...new Set(records.map((r) => r.country).filter((c) => !countryByCode(c)))];
-  if (badCodes.length) throw new InputError(`Invalid country codes found: ${badCodes.join(', ')}`);
+  records.forEach((r, i) => !countryByCode(r.country) && problem(i, 'country', `Unknown country code: ${r.country}`));
 
   const categories = await tx.query.category.findMany({ with: { subcategories: true } });
   const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
-  for (const r of records) {
-    if (!categoryByName.has(r.category.toLowerCase())) throw new InputError(`Category not found: ${r.category}`);
-  }
+  records.forEach((r, i) => !categoryByName.has(r.category.toLowerCase()) && problem(i, 'category', `Category not found: ${r.category}`));
+
   const certs = await tx.select({ id: t.certification.id, name: t.certification.name }).from(t.certification);
   const certByName = new Map(certs.map((c) => [c.name.toLowerCase(), c.id]));
-  for (const r of records) {
-    const missing = r.certifications.find((c) => !certByName.has(c.name.toLowerCase()));
-    if (missing) throw new InputError(`Certification not found: ${missing.name} (company "${r.name}")`);
+  records.forEach((r, i) =>
+    r.certifications.forEach((c, j) => !certByName.has(c.name.toLowerCase()) && problem(i, `certifications.${j}.name`, `Certification not found: ${c.name}`)),
+  );
+
+  // Alternatives may point at companies later in the file or already in the database.
+  const inFile = new Set(records.map((r) => r.slug));
+  const elsewhere = [...new Set(records.flatMap((r) => (r.alternatives ?? []).map((a) => a.slug)))].filter((s) => !inFile.has(s));
+  const existing = new Map<string, number>();
+  for (const part of chunks(elsewhere)) {
+    for (const row of await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, part))) existing.set(row.slug, row.id);
+  }
+  records.forEach((r, i) =>
+    r.alternatives?.forEach((a, j) => {
+      if (a.slug === r.slug) problem(i, `alternatives.${j}.slug`, 'A company cannot be its own alternative');
+      else if (!inFile.has(a.slug) && !existing.has(a.slug)) problem(i, `alternatives.${j}.slug`, `Alternative not found: ${a.slug}`);
+    }),
+  );
+
+  const subcategoryBySlug = new Map(categories.flatMap((c) => c.subcategories.map((s) => [s.slug, s.id] as const)));
+  records.forEach((r, i) =>
+    r.products.forEach((p, j) => p.subcategory && !subcategoryBySlug.has(p.subcategory) && problem(i, `products.${j}.subcategory`, `Subcategory not found: ${p.subcategory}`)),
+  );
+
+  if (problems.length) {
+    // SPEC's sentences for countries and categories ("Invalid country codes found: XX, QQ", "Category
+    // not found: X"), then every other problem by record; the issues list all of them by record.
+    const spec = [
+      ...(badCodes.length ? [`Invalid country codes found: ${badCodes.join(', ')}`] : []),
+      ...new Set(problems.filter((p) => p.path === 'category').map((p) => p.message)),
+    ];
+    const others = problems.filter((p) => p.path !== 'country' && p.path !== 'category');
+    const message = [...spec, ...(others.length ? [recordsError(others).message] : [])].join('; ');
+    throw new InputError(message, 400, recordsError(problems).issues);
   }
 
   assertUnique(records.flatMap((r) => r.products.map((p) => p.slug)), 'product slug');
-  const subcategoryBySlug = new Map(categories.flatMap((c) => c.subcategories.map((s) => [s.slug, s.id] as const)));
-  for (const r of records) {
-    for (const p of r.products) {
-      if (p.subcategory && !subcategoryBySlug.has(p.subcategory)) throw new InputError(`Subcategory not found: ${p.subcategory} (product "${p.slug}")`);
-    }
-  }
   const productIdBySlug = new Map<string, number>();
   const idBySlug = new Map<string, number>();
   for (const r of records) {
@@ -122,11 +149,7 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   }
 
   // Alternatives may point at companies later in the file, so they are linked in a second pass.
-  const needed = [...new Set(records.flatMap((r) => (r.alternatives ?? []).map((a) => a.slug)))].filter((s) => !idBySlug.has(s));
-  for (const part of chunks(needed, 500)) {
-    const rows = await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, part));
-    for (const row of rows) idBySlug.set(row.slug, row.id);
-  }
+  for (const [slug, id] of existing) if (!idBySlug.has(slug)) idBySlug.set(slug, id);
   for (const r of records) {
     if (!r.alternatives) continue;
     const companyId = idBySlug.get(r.slug)!;
@@ -219,15 +242,9 @@ async function linkProducts(tx: Executor, records: CompanyRecord[], idBySlug: Ma
   }
 }
 
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
-/** Inserts rows in statements of at most 100 rows, so huge lists never exceed SQLite's statement limits. */
+/** Inserts rows in slices (src/api/chunks.ts), so huge lists never exceed SQLite's statement limits. */
 async function insertChunked<T extends SQLiteTable>(tx: Executor, table: T, rows: T['$inferInsert'][], ignoreDuplicates = false) {
-  for (const part of chunks(rows, 100)) {
+  for (const part of chunks(rows)) {
     const q = tx.insert(table).values(part);
     await (ignoreDuplicates ? q.onConflictDoNothing() : q);
   }

@@ -11,6 +11,7 @@ import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
 import { dryRunImport, snapshotAll, type DryRunReport } from '../import-export/dry-run.ts';
 import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
+import { LIST_LIMITS } from '../../lib/schemas/common.ts';
 import { writeTransaction } from '../write-lock.ts';
 
 type Kind = 'companies' | 'categories' | 'certificates';
@@ -28,6 +29,9 @@ export async function runImport(
     throw new InputError(formatError);
   }
   if (!Array.isArray(input)) throw new InputError(formatError);
+  if (input.length > LIST_LIMITS.importRecords) {
+    throw new InputError(`The file has ${input.length} records; an import takes at most ${LIST_LIMITS.importRecords}.`);
+  }
   if (['1', 'true'].includes(c.req.query('dry_run') ?? '')) return dryRunImport(c.var.deps.db, kind, input, importer);
   const w = writeContextOf(c);
   const imported = await writeTransaction(c.var.deps.db, async (tx) => {

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { CompanyValues } from '../../lib/schemas/company.ts';
 import { likePattern, type ListQuery, type Paged } from '../../lib/schemas/list.ts';
+import { chunks } from '../chunks.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, recordSnapshot, type WriteContext } from './change-log.ts';
@@ -251,8 +252,8 @@ function companyColumns(v: CompanyValues) {
 async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryChanged: boolean): Promise<void> {
   if (v.subcategory_ids) {
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, id));
-    if (v.subcategory_ids.length) {
-      await tx.insert(t.companySubcategory).values(v.subcategory_ids.map((subcategoryId) => ({ companyId: id, subcategoryId })));
+    for (const part of chunks(v.subcategory_ids)) {
+      await tx.insert(t.companySubcategory).values(part.map((subcategoryId) => ({ companyId: id, subcategoryId })));
     }
   } else if (categoryChanged) {
     // Links to subcategories of the old category no longer make sense.
@@ -261,9 +262,9 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
   }
   if (v.certifications) {
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, id));
-    if (v.certifications.length) {
+    for (const part of chunks(v.certifications)) {
       await tx.insert(t.companyCertification).values(
-        v.certifications.map((c) => ({
+        part.map((c) => ({
           companyId: id,
           certificationId: c.certification_id,
           status: c.status,
@@ -282,9 +283,10 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
   }
   if (v.eu_fines) {
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, id));
-    if (v.eu_fines.length) {
+    // In slices of 100 rows, in this transaction: one statement for all fines could exceed SQLite's limits.
+    for (const part of chunks(v.eu_fines)) {
       await tx.insert(t.euFine).values(
-        v.eu_fines.map((f) => ({
+        part.map((f) => ({
           companyId: id,
           body: f.body,
           kind: f.kind,

@@ -1,15 +1,18 @@
 // The category form and API input (SPEC section 5: name and slug required, image URL must be a URL,
-// each subcategory needs a name and a slug). Names and slugs in other languages sit in `translations`
-// ({ de: { name, slug } }): the localized public URLs use those slugs.
+// https or a path on this site, each subcategory needs a name and a slug). Names and slugs in other
+// languages sit in `translations` ({ de: { name, slug } }): the localized public URLs use those slugs.
 import { z } from 'zod';
 import { translationsSchema } from '../translations.ts';
-import { idSchema, nameSchema, slugSchema, urlOrPath } from './common.ts';
+import { LIST_LIMITS, idSchema, imageUrlOrPath, limitedArray, nameSchema, slugSchema } from './common.ts';
+
+/** Shared with the import file format. */
+export const categoryImageSchema = imageUrlOrPath('Image URL must be an https URL or a path on this site (/images/...)');
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = 'Slug may contain only lowercase letters, digits and single hyphens';
 
 /** Names and slugs per language; a translated slug follows the same rules as the English one. */
-const nameTranslations = translationsSchema({ name: 200, slug: 120 }).superRefine((tr, ctx) => {
+export const nameTranslations = translationsSchema({ name: 200, slug: 120 }).superRefine((tr, ctx) => {
   for (const [lang, fields] of Object.entries(tr)) {
     if (fields.slug !== undefined && !SLUG_PATTERN.test(fields.slug)) ctx.addIssue({ code: 'custom', path: [lang, 'slug'], message: SLUG_MESSAGE });
   }
@@ -28,10 +31,10 @@ export const categoryInputSchema = z
     name: nameSchema,
     slug: slugSchema,
     translations: nameTranslations,
-    // A full URL or a path on this site (the built-in images live under /images/categories/).
-    image_url: urlOrPath('Image URL must be a valid URL'),
+    // An https URL or a path on this site (the built-in images live under /images/categories/).
+    image_url: categoryImageSchema,
     /** The complete list: listed ones are kept or added, existing ones not listed are removed. Omit to leave them unchanged. */
-    subcategories: z.array(subcategoryInputSchema).max(200, 'Too many subcategories').optional(),
+    subcategories: limitedArray(subcategoryInputSchema, LIST_LIMITS.subcategories, 'subcategories').optional(),
   })
   .superRefine((v, ctx) => {
     // Slugs are unique among the subcategories, in English and in each language.

@@ -16,9 +16,16 @@ export const ICON_TYPE_LABELS: Record<IconType, string> = {
   red: 'Red (Compliance)',
 };
 
+/** Shared with the import file format. */
+export const certificateDescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(2000, 'Description is too long');
+
 export const certificateInputSchema = z.object({
   name: nameSchema,
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(2000, 'Description is too long'),
+  description: certificateDescriptionSchema,
   translations: translationsSchema({ description: 2000 }),
   icon_type: z.enum(ICON_TYPES, 'Icon type is required'),
 });

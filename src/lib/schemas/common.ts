@@ -18,12 +18,24 @@ export const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-export const optionalUrl = z
-  .string('Must be a valid URL (https://...)')
-  .trim()
-  .pipe(z.union([z.literal(''), z.httpUrl('Must be a valid URL (https://...)')], { error: 'Must be a valid URL (https://...)' }))
-  .nullish()
-  .transform((v) => (v ? v : null));
+/**
+ * The most entries of each list, in forms, API input and import files alike. Past these a save would
+ * be one huge statement (a 500) or a page nobody can read; the limit answers 400 with a message.
+ */
+export const LIST_LIMITS = {
+  subcategories: 200,
+  companySubcategories: 100,
+  certifications: 100,
+  fines: 500,
+  alternatives: 200,
+  /** records in one import file (the body is at most 10 MB anyway) */
+  importRecords: 20_000,
+} as const;
+
+/** A list of at most `max` entries, with a message naming the list. */
+export function limitedArray<T extends z.ZodType>(item: T, max: number, what: string) {
+  return z.array(item).max(max, `Too many ${what} (at most ${max})`);
+}
 
 /** Accepts YYYY-MM-DD or any full ISO date-time and normalises to YYYY-MM-DD. */
 export const dateSchema = z
@@ -62,16 +74,38 @@ export function urlOrEmpty(message: string) {
     .transform((v) => (v ? v : null));
 }
 
-/** An optional URL that may also be a path on this site (e.g. /images/categories/beauty.svg). */
-export function urlOrPath(message: string) {
+/**
+ * An optional image: an https URL or a path on this site (e.g. /images/categories/beauty.svg). Not
+ * http: the site's CSP (img-src 'self' https:) and browsers on an https page would block it. A path
+ * starts with one "/" ("//host" and "/\\host" are other sites).
+ */
+export function imageUrlOrPath(message: string) {
   return z
     .string({ error: message })
     .trim()
     .max(2000, 'URL is too long')
-    .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || z.httpUrl().safeParse(v).success, message)
+    .refine((v) => v === '' || /^\/(?![/\\])\S*$/.test(v) || z.url({ protocol: /^https$/, hostname: z.regexes.domain }).safeParse(v).success, message)
     .nullish()
     .transform((v) => (v ? v : null));
 }
+
+// ISO 4217 codes in use, as the JavaScript engine knows them (the same list Intl.NumberFormat formats
+// with when the site is built): an unknown code would be stored and then fail every build.
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** A fine's currency: three letters, a known ISO 4217 code; empty or missing means EUR. */
+export const currencySchema = z
+  .string({ error: 'Currency must be a three-letter code' })
+  .trim()
+  .toUpperCase()
+  .nullish()
+  .transform((v) => v || 'EUR')
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code', abort: true })
+      .refine((code) => CURRENCIES.has(code), 'Unknown currency: use an ISO 4217 code such as EUR'),
+  );
 
 /** A required date given as YYYY-MM-DD (or a full ISO date-time), normalised to YYYY-MM-DD. */
 export function requiredDate(required: string) {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
 import { translationsSchema } from '../translations.ts';
-import { idSchema, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
+import { LIST_LIMITS, idSchema, limitedArray, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema, type FineInput, type SourceInput } from './facts.ts';
 
 export { CERTIFICATION_STATUSES };
@@ -22,7 +22,7 @@ export const companyCertificationInputSchema = z.object({
   link: urlOrEmpty('Link must be a valid URL'),
 });
 
-function uniqueBy<T>(key: (item: T) => unknown, message: string) {
+export function uniqueBy<T>(key: (item: T) => unknown, message: string) {
   return (list: T[] | undefined, ctx: z.RefinementCtx) => {
     const seen = new Set<unknown>();
     list?.forEach((item, i) => {
@@ -68,20 +68,20 @@ const companyShape = {
   ...ownershipShape,
   sources: z.array(sourceSchema).max(50, 'At most 50 sources per company').optional(),
   /** must belong to the selected category */
-  subcategory_ids: z.array(idSchema).max(100).optional().superRefine(uniqueBy((id) => id, 'Subcategory listed twice')),
-  certifications: z
-    .array(companyCertificationInputSchema)
-    .max(100)
+  subcategory_ids: limitedArray(idSchema, LIST_LIMITS.companySubcategories, 'subcategories')
+    .optional()
+    .superRefine(uniqueBy((id) => id, 'Subcategory listed twice')),
+  certifications: limitedArray(companyCertificationInputSchema, LIST_LIMITS.certifications, 'certifications')
     .optional()
     .superRefine(uniqueBy((c) => c.certification_id, 'Each certification can be added once')),
-  eu_fines: z.array(fineSchema).max(500, 'At most 500 fines per company').optional(),
+  eu_fines: limitedArray(fineSchema, LIST_LIMITS.fines, 'fines').optional(),
 };
 
 /** Links to add and to remove; links not named stay as they are. */
 export const linkDiffSchema = z
   .object({
-    add: z.array(idSchema).max(200).default([]),
-    remove: z.array(idSchema).max(200).default([]),
+    add: limitedArray(idSchema, LIST_LIMITS.alternatives, 'links to add').default([]),
+    remove: limitedArray(idSchema, LIST_LIMITS.alternatives, 'links to remove').default([]),
   })
   .superRefine((d, ctx) => {
     const added = new Set(d.add);
@@ -101,9 +101,7 @@ export const companyInputSchema = z
   })
   .superRefine(checkOwnership);
 
-const linkList = z
-  .array(z.object({ company_id: idSchema }))
-  .max(200)
+const linkList = limitedArray(z.object({ company_id: idSchema }), LIST_LIMITS.alternatives, 'links')
   .superRefine(uniqueBy((a: { company_id: number }) => a.company_id, 'Company listed twice'));
 
 /** The company form: the same fields, with the alternative links as the lists the editor sees. */

@@ -1,40 +1,55 @@
 // The import/export file formats: categories, certificates, countries and companies (with their
 // ownership, sources, certifications, fines, products and alternatives). Translated text sits in
 // `translations` ({ de: {…}, fr: {…} }). Seeding uses the same formats and the same import code.
+// Every field uses the rule of the same field in the forms (category.ts, certificate.ts, company.ts,
+// facts.ts): what a form refuses, an import refuses too. The differences are about the file format
+// only: records name their category, certifications and alternatives instead of ids, and a fine's
+// amount may be a decimal string (SPEC).
 import { z } from 'zod';
 import { CERTIFICATION_STATUSES, HOSTING_REGIONS, ICON_TYPES, PLATFORMS, PRICING_MODELS, RECORD_STATUSES } from '../../../db/enums.ts';
 import { LANGS } from '../i18n-langs.ts';
 import { translationsSchema } from '../translations.ts';
-import { dateSchema, nameSchema, optionalText, optionalUrl, slugSchema, urlOrPath } from './common.ts';
+import { categoryImageSchema, nameTranslations } from './category.ts';
+import { certificateDescriptionSchema } from './certificate.ts';
+import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
+
+/** SPEC: "a fine's amount is parsed as a number": a plain decimal string only (not "0x10", "1e1", ""). */
+const fineInFile = z.preprocess(
+  (v) =>
+    v && typeof v === 'object' && typeof (v as { amount?: unknown }).amount === 'string' && /^\s*\d+(\.\d+)?\s*$/.test((v as { amount: string }).amount)
+      ? { ...v, amount: Number((v as { amount: string }).amount) }
+      : v,
+  fineSchema,
+);
 
 export const subcategoryRecordSchema = z.object({
   name: nameSchema,
   slug: slugSchema,
-  translations: translationsSchema({ name: 200, slug: 120 }),
+  translations: nameTranslations,
 });
 
 export const categoryRecordSchema = z.object({
   name: nameSchema,
   slug: slugSchema,
-  image_url: urlOrPath('Image URL must be an https:// address or a path on this site'),
-  translations: translationsSchema({ name: 200, slug: 120 }),
-  subcategories: z.array(subcategoryRecordSchema).max(200, 'At most 200 subcategories per category').default([]),
+  image_url: categoryImageSchema,
+  translations: nameTranslations,
+  subcategories: limitedArray(subcategoryRecordSchema, LIST_LIMITS.subcategories, 'subcategories').default([]),
 });
 
 export const certificateRecordSchema = z.object({
   name: nameSchema,
-  description: z.string().trim().min(1, 'Description is required').max(2000),
+  description: certificateDescriptionSchema,
   translations: translationsSchema({ description: 2000 }),
   icon_type: z.enum(ICON_TYPES, 'Icon type must be one of green, blue, purple, orange, red'),
 });
 
 export const companyCertificationRecordSchema = z.object({
   name: nameSchema,
-  status: z.enum(CERTIFICATION_STATUSES).default('Verified'),
-  valid_from: dateSchema,
-  valid_until: dateSchema.nullish().transform((v) => v ?? null),
-  link: optionalUrl,
+  status: z.enum(CERTIFICATION_STATUSES, 'Status must be one of Verified, Certified, Compliant, Pending').default('Verified'),
+  valid_from: requiredDate('Valid from is required'),
+  valid_until: optionalDate,
+  link: urlOrEmpty('Link must be a valid URL'),
 });
 
 export const alternativeRecordSchema = z.object({
@@ -63,7 +78,7 @@ export const productRecordSchema = z.object({
     .default({}),
   /** slug of a subcategory */
   subcategory: slugSchema.nullish().transform((v) => v ?? null),
-  website_url: optionalUrl,
+  website_url: urlOrEmpty('Website must be a valid URL'),
   pricing: z
     .enum(PRICING_MODELS)
     .nullish()
@@ -94,24 +109,24 @@ export const companyRecordSchema = z
     name: nameSchema,
     slug: slugSchema,
     country: z.string().trim().toUpperCase().length(2, 'Country must be a two-letter code'),
-    website_url: optionalUrl,
+    website_url: urlOrEmpty('Website must be a valid URL'),
     category: nameSchema,
-    subcategories: z.array(z.string().trim()).max(100, 'At most 100 subcategories').default([]),
+    subcategories: limitedArray(z.string().trim(), LIST_LIMITS.companySubcategories, 'subcategories').default([]),
     founded_year: z.number().int().min(1000).max(2100).nullish().transform((v) => v ?? null),
     headquarters: optionalText,
-    employee_count: z.number().int().min(0).nullish().transform((v) => v ?? null),
+    employee_count: z.number().int().min(0).max(10_000_000, 'Employee count is too large').nullish().transform((v) => v ?? null),
     is_unicorn: z.boolean().default(false),
     double_irish: z.boolean().default(false),
     sustainable: z.boolean().default(false),
-    logo_url: optionalUrl,
-    description: z.string().trim().max(5000).default(''),
+    logo_url: urlOrEmpty('Logo URL must be a valid URL'),
+    description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long'),
     translations: translationsSchema({ description: 5000 }),
     ...ownershipShape,
     created_at: z.string().nullish(),
     sources: z.array(sourceSchema).max(50, 'At most 50 sources per company').default([]),
-    certifications: z.array(companyCertificationRecordSchema).max(100, 'At most 100 certifications per company').default([]),
-    eu_fines: z.array(fineSchema).max(500, 'At most 500 fines per company').default([]),
-    alternatives: z.array(alternativeRecordSchema).max(200, 'At most 200 alternatives per company').optional(),
+    certifications: limitedArray(companyCertificationRecordSchema, LIST_LIMITS.certifications, 'certifications').default([]),
+    eu_fines: limitedArray(fineInFile, LIST_LIMITS.fines, 'fines').default([]),
+    alternatives: limitedArray(alternativeRecordSchema, LIST_LIMITS.alternatives, 'alternatives').optional(),
     products: z.array(productRecordSchema).max(100, 'At most 100 products per company').default([]),
   })
   .superRefine(checkOwnership);
