@@ -37,6 +37,17 @@ export function limitedArray<T extends z.ZodType>(item: T, max: number, what: st
   return z.array(item).max(max, `Too many ${what} (at most ${max})`);
 }
 
+/** A whole number that may stay empty, in forms and import files alike (null or omitted: unknown; the forms send null for an empty input). */
+export function optionalInt(label: string, min: number, max: number, range: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, range)
+    .max(max, range)
+    .nullish()
+    .transform((v) => v ?? null);
+}
+
 /** Accepts YYYY-MM-DD or any full ISO date-time and normalises to YYYY-MM-DD. */
 export const dateSchema = z
   .string()
@@ -88,24 +99,6 @@ export function imageUrlOrPath(message: string) {
     .nullish()
     .transform((v) => (v ? v : null));
 }
-
-// ISO 4217 codes in use, as the JavaScript engine knows them (the same list Intl.NumberFormat formats
-// with when the site is built): an unknown code would be stored and then fail every build.
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-
-/** A fine's currency: three letters, a known ISO 4217 code; empty or missing means EUR. */
-export const currencySchema = z
-  .string({ error: 'Currency must be a three-letter code' })
-  .trim()
-  .toUpperCase()
-  .nullish()
-  .transform((v) => v || 'EUR')
-  .pipe(
-    z
-      .string()
-      .regex(/^[A-Z]{3}$/, { error: 'Currency must be a three-letter code', abort: true })
-      .refine((code) => CURRENCIES.has(code), 'Unknown currency: use an ISO 4217 code such as EUR'),
-  );
 
 /** A required date given as YYYY-MM-DD (or a full ISO date-time), normalised to YYYY-MM-DD. */
 export function requiredDate(required: string) {

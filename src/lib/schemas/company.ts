@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
 import { translationsSchema } from '../translations.ts';
-import { LIST_LIMITS, idSchema, limitedArray, nameSchema, optionalDate, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
+import { LIST_LIMITS, idSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema, type FineInput, type SourceInput } from './facts.ts';
 
 export { CERTIFICATION_STATUSES };
@@ -31,17 +31,6 @@ export function uniqueBy<T>(key: (item: T) => unknown, message: string) {
       seen.add(k);
     });
   };
-}
-
-/** A whole number that may stay empty (null or omitted: unknown; the forms send null for an empty input). */
-function optionalInt(label: string, min: number, max: number, range: string) {
-  return z
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .min(min, range)
-    .max(max, range)
-    .nullish()
-    .transform((v) => v ?? null);
 }
 
 const companyShape = {

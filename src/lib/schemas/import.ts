@@ -11,7 +11,7 @@ import { LANGS } from '../i18n-langs.ts';
 import { translationsSchema } from '../translations.ts';
 import { categoryImageSchema, nameTranslations } from './category.ts';
 import { certificateDescriptionSchema } from './certificate.ts';
-import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
+import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
 
 /** SPEC: "a fine's amount is parsed as a number": a plain decimal string only (not "0x10", "1e1", ""). */
@@ -112,9 +112,9 @@ export const companyRecordSchema = z
     website_url: urlOrEmpty('Website must be a valid URL'),
     category: nameSchema,
     subcategories: limitedArray(z.string().trim(), LIST_LIMITS.companySubcategories, 'subcategories').default([]),
-    founded_year: z.number().int().min(1000).max(2100).nullish().transform((v) => v ?? null),
+    founded_year: optionalInt('Founded year', 1000, 2100, 'Founded year must be a year (e.g. 1999)'),
     headquarters: optionalText,
-    employee_count: z.number().int().min(0).max(10_000_000, 'Employee count is too large').nullish().transform((v) => v ?? null),
+    employee_count: optionalInt('Employee count', 0, 10_000_000, 'Employee count must be 0 or more'),
     is_unicorn: z.boolean().default(false),
     double_irish: z.boolean().default(false),
     sustainable: z.boolean().default(false),
