@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { LIST_LIMITS } from '../../src/lib/schemas/common.ts';
 import { chunks } from '../../src/api/chunks.ts';
-import { companyBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
+import { MAX_ISSUES } from '../../src/api/import-export/errors.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, sourceBody, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -27,7 +28,8 @@ const record = (overrides: Record<string, unknown> = {}) => ({
   founded_year: 2007,
   ...overrides,
 });
-const fine = (overrides: Record<string, unknown> = {}) => ({ amount: 1000, date: '2024-01-01', description: 'Abuse of dominance', ...overrides });
+/** A valid fine in the audited format (deciding body, kind, status, official https URL). */
+const fine = (overrides: Record<string, unknown> = {}) => fineBody({ amount: 1000, date: '2024-01-01', description: 'Abuse of dominance', ...overrides });
 const importCompanies = (body: unknown) => kit.call('POST', '/api/admin/companies/import', { body });
 
 // The same bad value, as the form sends it and as an import file has it: both must refuse it, on the same field.
@@ -60,7 +62,20 @@ const CASES: { what: string; form: Record<string, unknown>; file: Record<string,
     file: { certifications: [{ name: 'B Corp', status: 'Verified', valid_from: '2024-13-45' }] },
     field: 'certifications.0.valid_from',
   },
-  { what: 'score 101', form: { alternatives: [{ company_id: 1, sustainability_score: 101 }] }, file: { alternatives: [{ slug: 'spotify', sustainability_score: 101 }] }, field: 'alternatives.0.sustainability_score' },
+  // The score of an alternative is gone; these are the range and cross-field rules of the fields that replaced it.
+  {
+    what: 'a reduced fine whose current amount is above the amount',
+    form: { eu_fines: [fine({ status: 'reduced', current_amount: 2000 })] },
+    file: { eu_fines: [fine({ status: 'reduced', current_amount: 2000 })] },
+    field: 'eu_fines.0.current_amount',
+  },
+  { what: 'negative current amount', form: { eu_fines: [fine({ current_amount: -1 })] }, file: { eu_fines: [fine({ current_amount: -1 })] }, field: 'eu_fines.0.current_amount' },
+  { what: 'unknown fine status', form: { eu_fines: [fine({ status: 'paid' })] }, file: { eu_fines: [fine({ status: 'paid' })] }, field: 'eu_fines.0.status' },
+  { what: 'fine announced over http', form: { eu_fines: [fine({ announcement_url: 'http://ec.europa.eu/x' })] }, file: { eu_fines: [fine({ announcement_url: 'http://ec.europa.eu/x' })] }, field: 'eu_fines.0.announcement_url' },
+  { what: 'unknown owner kind', form: { owner_kind: 'alien' }, file: { owner_kind: 'alien' }, field: 'owner_kind' },
+  { what: 'a named owner kind without a name', form: { owner_kind: 'parent' }, file: { owner_kind: 'parent' }, field: 'owner_name' },
+  { what: 'source over http', form: { sources: [sourceBody({ url: 'http://www.deezer.com/company' })] }, file: { sources: [sourceBody({ url: 'http://www.deezer.com/company' })] }, field: 'sources.0.url' },
+  { what: 'source verified in the future', form: { sources: [sourceBody({ verified_at: '2999-01-01' })] }, file: { sources: [sourceBody({ verified_at: '2999-01-01' })] }, field: 'sources.0.verified_at' },
 ];
 
 describe('an import is as strict as the forms', () => {
@@ -113,12 +128,12 @@ describe('an import is as strict as the forms', () => {
     expect(answer.error).toBe(
       '3 errors in 2 records: ' +
         'Record 1 "Deezer" (slug deezer): website_url: Website must be a valid URL; ' +
-        'Record 1 "Deezer" (slug deezer): eu_fines.0.currency: Currency must be a three-letter code; ' +
+        'Record 1 "Deezer" (slug deezer): eu_fines.0.currency: Currency must be a three-letter ISO 4217 code (e.g. EUR); ' +
         'Record 3 "Ecosia" (slug ecosia): founded_year: Founded year must be a number',
     );
     expect(answer.issues).toEqual([
       { path: '0.website_url', message: 'Website must be a valid URL' },
-      { path: '0.eu_fines.0.currency', message: 'Currency must be a three-letter code' },
+      { path: '0.eu_fines.0.currency', message: 'Currency must be a three-letter ISO 4217 code (e.g. EUR)' },
       { path: '2.founded_year', message: 'Founded year must be a number' },
     ]);
   });
@@ -166,17 +181,21 @@ describe('big inputs', () => {
 
   it('the form API refuses too long lists with 400 and the list named', async () => {
     const many = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
-    const cases: [string, unknown, string][] = [
-      ['eu_fines', many(LIST_LIMITS.fines + 1, (i) => fine({ amount: i })), 'Too many fines'],
-      ['subcategory_ids', many(LIST_LIMITS.companySubcategories + 1, (i) => i + 1), 'Too many subcategories'],
-      ['certifications', many(LIST_LIMITS.certifications + 1, (i) => ({ certification_id: i + 1, status: 'Verified', valid_from: '2024-01-01' })), 'Too many certifications'],
-      ['alternatives', many(LIST_LIMITS.alternatives + 1, (i) => ({ company_id: i + 1 })), 'Too many alternatives'],
-      ['alternative_to', many(LIST_LIMITS.alternatives + 1, (i) => ({ company_id: i + 1 })), 'Too many companies'],
+    // Alternative links are a diff { add, remove } in the API: each of the four lists has the limit.
+    const idList = (n: number) => many(n, (i) => i + 1);
+    const cases: [string, unknown, string, string][] = [
+      ['eu_fines', many(LIST_LIMITS.fines + 1, (i) => fine({ amount: i })), 'eu_fines', 'Too many fines'],
+      ['subcategory_ids', idList(LIST_LIMITS.companySubcategories + 1), 'subcategory_ids', 'Too many subcategories'],
+      ['certifications', many(LIST_LIMITS.certifications + 1, (i) => ({ certification_id: i + 1, status: 'Verified', valid_from: '2024-01-01' })), 'certifications', 'Too many certifications'],
+      ['alternatives', { add: idList(LIST_LIMITS.alternatives + 1) }, 'alternatives.add', 'Too many links to add'],
+      ['alternatives', { remove: idList(LIST_LIMITS.alternatives + 1) }, 'alternatives.remove', 'Too many links to remove'],
+      ['alternative_to', { add: idList(LIST_LIMITS.alternatives + 1) }, 'alternative_to.add', 'Too many links to add'],
+      ['alternative_to', { remove: idList(LIST_LIMITS.alternatives + 1) }, 'alternative_to.remove', 'Too many links to remove'],
     ];
-    for (const [field, list, message] of cases) {
+    for (const [field, list, path, message] of cases) {
       const res = await kit.call('POST', '/api/admin/companies', { body: companyBody(ids.ent.id, { [field]: list }) });
-      expect(res.status, field).toBe(400);
-      expect((await json(res)).issues, field).toContainEqual({ path: field, message: expect.stringContaining(message) });
+      expect(res.status, path).toBe(400);
+      expect((await json(res)).issues, path).toContainEqual({ path, message: expect.stringContaining(message) });
     }
     const category = await kit.call('POST', '/api/admin/categories', {
       body: { name: 'Big', slug: 'big', subcategories: many(LIST_LIMITS.subcategories + 1, (i) => ({ name: `S${i}`, slug: `s-${i}` })) },
@@ -213,7 +232,10 @@ describe('big inputs', () => {
     const res = await importCompanies(records);
     expect(res.status).toBe(400);
     const answer = await json(res);
-    expect(answer.issues).toHaveLength(40_000);
+    // All 40,000 are counted in the message; the issues list stops at MAX_ISSUES, in file order.
+    expect(answer.issues).toHaveLength(MAX_ISSUES);
+    expect(answer.issues[0]).toEqual({ path: '0.alternatives.0.slug', message: 'Alternative not found: missing-0-0' });
+    expect(answer.issues[MAX_ISSUES - 1]).toEqual({ path: '4.alternatives.199.slug', message: 'Alternative not found: missing-4-199' });
     expect(answer.error).toMatch(/^40000 errors in 200 records: Record 1 "Company 0" \(slug company-0\): alternatives\.0\.slug: Alternative not found: missing-0-0; .*; and 39990 more \(see issues\)$/);
     expect(await count('company')).toBe(0);
   });
