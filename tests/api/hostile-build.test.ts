@@ -56,9 +56,9 @@ beforeAll(async () => {
   const category = await post('/api/admin/categories', {
     name: hostile('Category', 200),
     slug: 'hostile-category',
-    translations: { de: { name: hostile('Kategorie') }, fr: { name: hostile('Catégorie') } },
+    translations: { de: { name: hostile('Kategorie', 200) }, fr: { name: hostile('Catégorie', 200) } },
     image_url: '/images/categories/entertainment.svg',
-    subcategories: [{ name: hostile('Sub', 200), slug: 'hostile-sub', translations: { de: { name: hostile('Unter') }, fr: { name: hostile('Sous') } } }],
+    subcategories: [{ name: hostile('Sub', 200), slug: 'hostile-sub', translations: { de: { name: hostile('Unter', 200) }, fr: { name: hostile('Sous', 200) } } }],
   });
   const cert = await post('/api/admin/certificates', {
     name: hostile('Cert', 200),
@@ -99,7 +99,7 @@ beforeAll(async () => {
     certifications: [{ certification_id: cert.id, status: 'Pending', valid_from: '2024-01-01', valid_until: '2030-12-31', link: HOSTILE_URL }],
     eu_fines: [
       {
-        body: hostile('Body'),
+        body: hostile('Body', 200),
         kind: 'antitrust',
         status: 'reduced',
         amount: 4_340_000_000,
