@@ -115,7 +115,8 @@ describe('seeding through the import code', () => {
   });
   afterAll(() => ctx.cleanup());
 
-  it('imports the whole dataset and computes a 0-100 score for every alternative link', async () => {
+  // Two imports of ~1,000 companies: about 2 s alone, longer while the unit run's site build shares the cores.
+  it('imports the whole dataset and computes a 0-100 score for every alternative link', { timeout: 60_000 }, async () => {
     const counts = await seedDatabase(ctx.db);
     expect(counts.companies).toBe(companies.length);
     const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)` }).from(t.company);
