@@ -165,6 +165,19 @@ describe('ids in paths', () => {
     }
     await kit.db.delete(t.company).where(eq(t.company.id, 16));
   });
+
+  it('ids in a form body are numbers, not strings', async () => {
+    for (const body of [
+      companyBody(String(ids.ent.id) as unknown as number),
+      companyBody(ids.ent.id, { subcategory_ids: [String(ids.ent.subcategories[0].id)] }),
+      companyBody(ids.ent.id, { certifications: [{ certification_id: `0x${ids.bcorp.id.toString(16)}`, status: 'Verified', valid_from: '2024-01-01' }] }),
+      companyBody(ids.ent.id, { alternatives: [{ company_id: '1e1' }] }),
+    ]) {
+      const res = await kit.call('POST', '/api/admin/companies', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await count('company')).toBe(0);
+  });
 });
 
 describe('big inputs', () => {
