@@ -55,7 +55,7 @@ interface Budget {
   jsFiles: number;
   json: number;
 }
-const CSS = 12_100; // 11,453 (2026-11-24, with the ownership card, sources, score table and /fines): one stylesheet for the whole site
+const CSS = 12_700; // 12,019 (2026-11-24, with the ownership card, sources, score tables and /fines; the admin work grew it too): one stylesheet for the whole site
 const JS = 78_400; // 74,649 in 6 files: react-dom client (65,800), Search (4,700), react (3,000), small shared chunks
 const JS_BROWSER = 83_300; // 79,262 in 8 files: the above plus CompanyBrowser and a shared text helper
 const BUDGETS: Record<string, Budget> = {
