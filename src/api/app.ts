@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account.ts';
 import { dataHealthRoutes } from './routes/data-health.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { userRoutes } from './routes/users.ts';
+import { suggestionRoutes } from './routes/suggestions.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -51,6 +52,8 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: 'max-age=31536000; includeSubDomains',
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // A header a route set itself wins (the suggestion form page allows its own inline style).
+      overwrite: false,
     }),
   );
   app.use(async (c, next) => {
@@ -90,7 +93,8 @@ export function createApp(deps: AppDeps) {
     .route('/changes', changeRoutes)
     .route('/users', userRoutes)
     .route('/account', accountRoutes)
-    .route('/invite', inviteRoutes);
+    .route('/invite', inviteRoutes)
+    .route('/suggestions', suggestionRoutes);
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
   app.all('/*', (c) => c.json({ error: 'Not found' }, 404));

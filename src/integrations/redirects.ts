@@ -4,16 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { REDIRECT_LIMITS, formatRedirects, isDynamic, redirectRules } from '../lib/redirect-rules.ts';
+import { localizedSlugMoves } from '../lib/paths.ts';
 
 export default function redirects(): AstroIntegration {
   return {
     name: 'site-redirects',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         // The admin app may be built as admin/index.html or as admin.html, depending on its route file.
         const adminEntry = existsSync(join(out, 'admin.html')) && !existsSync(join(out, 'admin', 'index.html')) ? '/admin' : '/admin/index.html';
-        const rules = redirectRules({ adminEntry });
+        const rules = redirectRules({ adminEntry, moves: await localizedSlugMoves() });
         const dynamic = rules.filter(isDynamic).length;
         if (dynamic > REDIRECT_LIMITS.dynamic || rules.length - dynamic > REDIRECT_LIMITS.static) {
           throw new Error(`_redirects has ${dynamic} dynamic and ${rules.length - dynamic} static rules, over Cloudflare's limits.`);

@@ -9,7 +9,10 @@ import {
   decodeCompanyList,
   filterCompanies,
   isDefault,
+  optionCounts,
   paginate,
+  PAGE_SIZES,
+  SORTS,
   parseQuery,
   sameState,
   toQuery,
@@ -18,9 +21,11 @@ import {
   type Known,
   type ListItem,
   type Region,
+  type Sort,
 } from './company-browser-state.ts';
 import { fetchDataFile } from './fetch-data.ts';
-import { flag } from './flag.ts';
+import { initials, monogramColour } from '../lib/monogram.ts';
+import { flagSrc } from './flag.ts';
 
 export interface CompanyBrowserStrings {
   title: string;
@@ -64,6 +69,17 @@ export interface CompanyBrowserStrings {
   /** the label of a company headquartered in Europe with a non-European owner, and its explanation */
   foreignOwner: string;
   foreignOwnerTitle: string;
+  sort: string;
+  sortName: string;
+  sortScore: string;
+  sortFounded: string;
+  sortNewest: string;
+  pageSize: string;
+  apply: string;
+  activeFilters: string;
+  /** with {filter} */
+  removeFilter: string;
+  score: string;
 }
 
 interface Option {
@@ -192,13 +208,28 @@ export default function CompanyBrowser(props: Props) {
     resultsRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  const filtered = useMemo(() => (items ? filterCompanies(items, state) : null), [items, state]);
-  const paged = filtered ? paginate(filtered, state.page, COMPANY_PAGE_SIZE) : null;
+  const filtered = useMemo(() => (items ? filterCompanies(items, state, known.countries) : null), [items, state, known]);
+  const paged = filtered ? paginate(filtered, state.page, state.size) : null;
+  // How many companies each filter option would show: options with none are disabled.
+  const counts = useMemo(() => {
+    if (!items) return null;
+    const c = optionCounts(items, state, known.countries);
+    return { category: c.category(known.categories), certification: c.certification(known.certifications), country: c.country(known.countries) };
+  }, [items, state, known]);
+  const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? value;
+  const chips: { key: string; label: string; patch: Partial<Omit<BrowserState, 'page'>> }[] = [];
+  if (state.search) chips.push({ key: 'search', label: `“${state.search}”`, patch: { search: '' } });
+  if (state.region === 'outside') chips.push({ key: 'region', label: strings.regionUsa, patch: { region: 'Europe' } });
+  if (state.category) chips.push({ key: 'category', label: labelOf(props.categories, state.category), patch: { category: '' } });
+  if (state.certification) chips.push({ key: 'certification', label: labelOf(props.certifications, state.certification), patch: { certification: '' } });
+  if (state.country) chips.push({ key: 'country', label: labelOf(props.countries, state.country), patch: { country: '' } });
+  if (state.europeanOwned) chips.push({ key: 'owner', label: strings.europeanOwned, patch: { europeanOwned: false } });
   // Until the list is loaded the server's view stands in, when it is the view asked for.
   const showServerView = !paged && sameState(state, serverState);
   const total = filtered ? filtered.length : initialTotal;
   const page = paged ? paged.page : initialPage;
   const totalPages = paged ? paged.totalPages : Math.max(1, Math.ceil(initialTotal / COMPANY_PAGE_SIZE));
+  const sortLabels: Record<Sort, string> = { name: strings.sortName, score: strings.sortScore, founded: strings.sortFounded, newest: strings.sortNewest };
   // The server's view does not show what the URL asks for: wait for the list (or say it failed).
   const stale = !paged && !showServerView;
   const busy = stale && load === 'loading';
@@ -216,11 +247,21 @@ export default function CompanyBrowser(props: Props) {
 
   return (
     <div data-company-browser data-hydrated={hydrated ? 'true' : undefined} data-load={load}>
-      <h1 className="text-3xl font-bold tracking-tight">{state.region === 'USA' ? strings.titleUsa : strings.title}</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-400">{state.region === 'USA' ? strings.descriptionUsa : strings.description}</p>
+      <h1 className="text-3xl font-bold tracking-tight">{state.region === 'outside' ? strings.titleUsa : strings.title}</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-400">{state.region === 'outside' ? strings.descriptionUsa : strings.description}</p>
 
-      <form className="mt-6 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60" onSubmit={(e) => e.preventDefault()} role="search" aria-label={strings.filters}>
-        <fieldset disabled={!hydrated} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <form
+        className="mt-6 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900/60"
+        method="get"
+        action={basePath}
+        onSubmit={(e) => {
+          e.preventDefault();
+          change({ search: searchText });
+        }}
+        role="search"
+        aria-label={strings.filters}
+      >
+        <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="sr-only">{strings.filters}</legend>
           <div className="sm:col-span-2">
             <label htmlFor="browser-search" className={labelClass}>
@@ -228,6 +269,7 @@ export default function CompanyBrowser(props: Props) {
             </label>
             <input
               id="browser-search"
+              name="search"
               type="search"
               autoComplete="off"
               value={searchText}
@@ -239,7 +281,7 @@ export default function CompanyBrowser(props: Props) {
           <fieldset className="min-w-0">
             <legend className={labelClass}>{strings.region}</legend>
             <div className="flex rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900">
-              {(['Europe', 'USA'] as Region[]).map((region) => (
+              {(['Europe', 'outside'] as Region[]).map((region) => (
                 <label
                   key={region}
                   className="flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm font-semibold text-slate-700 hover:bg-slate-100 has-checked:bg-eu-blue has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue dark:text-slate-200 dark:hover:bg-slate-800 dark:has-checked:bg-blue-700 dark:has-focus-visible:outline-eu-gold"
@@ -252,14 +294,16 @@ export default function CompanyBrowser(props: Props) {
                     onChange={() => change({ region })}
                     className="sr-only"
                   />
-                  {region === 'USA' ? strings.regionUsa : strings.regionEurope}
+                  {region === 'outside' ? strings.regionUsa : strings.regionEurope}
                 </label>
               ))}
             </div>
           </fieldset>
-          <Select id="browser-category" label={strings.category} all={strings.categoryAll} options={props.categories} value={state.category} onChange={(category) => change({ category })} className={control} labelClass={labelClass} />
+          <Select id="browser-category" name="category" label={strings.category} all={strings.categoryAll} options={props.categories} counts={counts?.category} value={state.category} onChange={(category) => change({ category })} className={control} labelClass={labelClass} />
           <Select
             id="browser-certification"
+            name="certification"
+            counts={counts?.certification}
             label={strings.certification}
             all={strings.certificationAll}
             options={props.certifications}
@@ -269,12 +313,14 @@ export default function CompanyBrowser(props: Props) {
             labelClass={labelClass}
           />
           {state.region === 'Europe' && (
-            <Select id="browser-country" label={strings.country} all={strings.countryAll} options={props.countries} value={state.country} onChange={(country) => change({ country })} className={control} labelClass={labelClass} />
+            <Select id="browser-country" name="country" label={strings.country} all={strings.countryAll} options={props.countries} counts={counts?.country} value={state.country} onChange={(country) => change({ country })} className={control} labelClass={labelClass} />
           )}
           {state.region === 'Europe' && (
             <div className="flex items-start gap-2 self-end pb-1 sm:col-span-2 lg:col-span-1">
               <input
                 id="browser-european-owned"
+                name="owner"
+                value="european"
                 type="checkbox"
                 checked={state.europeanOwned}
                 onChange={(e) => change({ europeanOwned: e.target.checked })}
@@ -291,15 +337,62 @@ export default function CompanyBrowser(props: Props) {
               </span>
             </div>
           )}
+          <div className="grid grid-cols-2 gap-4 sm:col-span-2 lg:col-span-3">
+            <Select
+              id="browser-sort"
+              name="sort"
+              label={strings.sort}
+              options={SORTS.map((v) => ({ value: v, label: sortLabels[v] }))}
+              value={state.sort}
+              onChange={(sort) => change({ sort: sort as Sort })}
+              className={control}
+              labelClass={labelClass}
+            />
+            <Select
+              id="browser-size"
+              name="size"
+              label={strings.pageSize}
+              options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+              value={String(state.size)}
+              onChange={(size) => change({ size: Number(size) })}
+              className={control}
+              labelClass={labelClass}
+            />
+          </div>
         </fieldset>
-        {hydrated && filtersActive && (
-          <p className="mt-4 text-right">
+        <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+          {hydrated && filtersActive && (
             <button type="button" onClick={clear} className="rounded-md px-2 py-1 text-sm font-semibold text-eu-blue hover:underline focus-visible:outline-2 focus-visible:outline-eu-blue dark:text-blue-300 dark:focus-visible:outline-eu-gold" data-clear-filters>
               {strings.clear}
             </button>
-          </p>
-        )}
+          )}
+          <button type="submit" className="rounded-lg bg-eu-blue px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue" data-apply>
+            {strings.apply}
+          </button>
+        </div>
       </form>
+
+      {chips.length > 0 && (
+        <div className="mt-4 flex flex-wrap items-center gap-2" data-active-filters>
+          <span className="text-sm font-medium text-slate-700 dark:text-slate-300">{strings.activeFilters}</span>
+          {chips.map((chip) => (
+            <button
+              key={chip.key}
+              type="button"
+              data-chip={chip.key}
+              onClick={() => {
+                if (chip.key === 'search') setSearchText('');
+                change(chip.patch);
+              }}
+              aria-label={fill(strings.removeFilter, { filter: chip.label })}
+              className="inline-flex items-center gap-1.5 rounded-full border border-eu-blue/40 bg-blue-50 px-3 py-1 text-sm font-medium text-eu-blue hover:bg-blue-100 dark:border-blue-400/40 dark:bg-slate-800 dark:text-blue-200 dark:hover:bg-slate-700"
+            >
+              {chip.label}
+              <span aria-hidden="true">×</span>
+            </button>
+          ))}
+        </div>
+      )}
 
       <p ref={resultsRef} tabIndex={-1} role="status" aria-atomic="true" className="mt-6 min-h-5 scroll-mt-24 text-sm font-medium text-slate-700 focus:outline-none dark:text-slate-300" data-result-count>
         {summary}
@@ -343,19 +436,34 @@ export default function CompanyBrowser(props: Props) {
   );
 }
 
-function Select(props: { id: string; label: string; all: string; options: Option[]; value: string; onChange: (value: string) => void; className: string; labelClass: string }) {
+function Select(props: {
+  id: string;
+  name: string;
+  label: string;
+  all?: string;
+  options: Option[];
+  /** matches per option with the other filters kept; options without any are disabled */
+  counts?: Map<string, number>;
+  value: string;
+  onChange: (value: string) => void;
+  className: string;
+  labelClass: string;
+}) {
   return (
     <div>
       <label htmlFor={props.id} className={props.labelClass}>
         {props.label}
       </label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={props.className}>
-        <option value="">{props.all}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+      <select id={props.id} name={props.name} value={props.value} onChange={(e) => props.onChange(e.target.value)} className={props.className}>
+        {props.all !== undefined && <option value="">{props.all}</option>}
+        {props.options.map((o) => {
+          const n = props.counts?.get(o.value);
+          return (
+            <option key={o.value} value={o.value} disabled={n === 0 && o.value !== props.value} data-count={n}>
+              {n === undefined ? o.label : `${o.label} (${n})`}
+            </option>
+          );
+        })}
       </select>
     </div>
   );
@@ -366,6 +474,11 @@ function Card({ company, companyPath, countryNames, strings }: { company: ListIt
   const country = countryNames[company.country] ?? '';
   return (
     <article className="group relative flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-eu-blue hover:shadow-md dark:border-slate-700 dark:bg-slate-900 dark:hover:border-blue-400">
+      <div className="flex items-start gap-3">
+      <span aria-hidden="true" className={`mono mono-md mono-c${monogramColour(company.slug)}`} data-monogram={initials(company.name)}>
+        {initials(company.name)}
+      </span>
+      <div className="min-w-0 flex-1">
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-base font-semibold leading-snug">
           <a href={companyPath.replace('__slug__', encodeURIComponent(company.slug))} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none group-focus-within:underline">
@@ -380,11 +493,11 @@ function Card({ company, companyPath, countryNames, strings }: { company: ListIt
         )}
       </div>
       <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
-        <span role="img" aria-label={country || '?'} className="not-italic">
-          {flag(country ? company.country : '')}
-        </span>
+        <img className="flag" src={flagSrc(country ? company.country : '')} alt="" width={21} height={16} decoding="async" />
         <span>{country}</span>
       </p>
+      </div>
+      </div>
       {company.control === 'european_hq_foreign_owner' && (
         <p className="mt-1">
           <span
@@ -398,7 +511,7 @@ function Card({ company, companyPath, countryNames, strings }: { company: ListIt
         </p>
       )}
       <p className="mt-2 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{company.description}</p>
-      {company.country === 'US' && company.alternatives > 0 && (
+      {company.control === 'non_european' && company.alternatives > 0 && (
         <p className="mt-2 text-sm font-medium text-eu-blue dark:text-blue-300" data-alternatives-count>
           {company.alternatives === 1 ? strings.alternativesOne : fill(strings.alternatives, { count: company.alternatives })}
         </p>

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
 import type { SearchResult, SearchResults, Searcher } from './search-engine.ts';
 import { fetchDataFile } from './fetch-data.ts';
-import { flag } from './flag.ts';
+import { flagSrc } from './flag.ts';
 
 export interface SearchStrings {
   label: string;
@@ -415,18 +415,14 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
 }
 
 function Flag({ code, name, className = '' }: { code: string; name: string; className?: string }) {
-  return (
-    <span role="img" aria-label={name || '?'} className={className}>
-      {flag(code)}
-    </span>
-  );
+  return <img src={flagSrc(code)} alt={name || '?'} width={21} height={16} decoding="async" className={`flag ${className}`} />;
 }
 
 function OptionBody({ item, strings, countryName }: { item: SearchResult; strings: SearchStrings; countryName: (code: string) => string }) {
   if (item.type === 'company') {
     return (
       <>
-        <Flag code={item.country} name={countryName(item.country)} className="text-xl leading-none" />
+        <Flag code={item.country} name={countryName(item.country)} className="mt-0.5" />
         <span className="min-w-0 flex-1">
           <span className="block truncate font-medium">{item.name}</span>
           {item.foreignOwner && (

@@ -1,9 +1,14 @@
 // The company browser's state and its URL query, the source of truth
-// (?search=&region=&category=&certification=&country=&owner=&page=), plus filtering and paging. Pure.
+// (?search=&region=&category=&certification=&country=&owner=&sort=&size=&page=), plus filtering,
+// sorting, counting and paging. Pure.
 import { CONTROL_CODES, DATA_FORMAT_VERSION, type CompanyListData } from '../lib/data-format.ts';
 import { fold, foldQuery } from './text.ts';
 
-export type Region = 'Europe' | 'USA';
+/** Europe, or every company headquartered outside it (not only the United States). */
+export type Region = 'Europe' | 'outside';
+export type Sort = 'name' | 'score' | 'founded' | 'newest';
+export const SORTS: readonly Sort[] = ['name', 'score', 'founded', 'newest'];
+export const PAGE_SIZES: readonly number[] = [12, 24, 48];
 
 export interface BrowserState {
   search: string;
@@ -16,10 +21,23 @@ export interface BrowserState {
   country: string;
   /** European-owned companies only (?owner=european); only with region Europe */
   europeanOwned: boolean;
+  sort: Sort;
+  /** companies per page, one of PAGE_SIZES */
+  size: number;
   page: number;
 }
 
-export const DEFAULT_STATE: BrowserState = { search: '', region: 'Europe', category: '', certification: '', country: '', europeanOwned: false, page: 1 };
+export const DEFAULT_STATE: BrowserState = {
+  search: '',
+  region: 'Europe',
+  category: '',
+  certification: '',
+  country: '',
+  europeanOwned: false,
+  sort: 'name',
+  size: PAGE_SIZES[0],
+  page: 1,
+};
 
 /** The query value of the "European-owned only" filter. */
 export const OWNER_EUROPEAN = 'european';
@@ -31,8 +49,9 @@ export interface Known {
   countries: ReadonlySet<string>;
 }
 
+// "USA" is the region's old name: old links still open the non-European side.
 function parseRegion(value: string | null): Region {
-  return value && /^(usa?|united-states)$/i.test(value.trim()) ? 'USA' : 'Europe';
+  return value && /^(outside|usa?|united-states)$/i.test(value.trim()) ? 'outside' : 'Europe';
 }
 
 function parsePage(value: string | null): number {
@@ -55,6 +74,8 @@ export function parseQuery(search: string, known?: Known, fallbackPage = 1): Bro
     certification: pick(q.get('certification'), known?.certifications),
     country: region === 'Europe' ? pick(q.get('country'), known?.countries, (v) => v.toUpperCase()) : '',
     europeanOwned: region === 'Europe' && (q.get('owner') ?? '').trim().toLowerCase() === OWNER_EUROPEAN,
+    sort: (SORTS as readonly string[]).includes(q.get('sort') ?? '') ? (q.get('sort') as Sort) : 'name',
+    size: PAGE_SIZES.includes(Number(q.get('size'))) ? Number(q.get('size')) : PAGE_SIZES[0],
     page: q.has('page') ? parsePage(q.get('page')) : fallbackPage,
   };
 }
@@ -67,11 +88,13 @@ export function isDefault(state: BrowserState): boolean {
 export function toQuery(state: BrowserState): string {
   const q = new URLSearchParams();
   if (state.search.trim()) q.set('search', state.search.trim());
-  if (state.region === 'USA') q.set('region', 'USA');
+  if (state.region === 'outside') q.set('region', 'outside');
   if (state.category) q.set('category', state.category);
   if (state.certification) q.set('certification', state.certification);
   if (state.region === 'Europe' && state.country) q.set('country', state.country);
   if (state.region === 'Europe' && state.europeanOwned) q.set('owner', OWNER_EUROPEAN);
+  if (state.sort !== 'name') q.set('sort', state.sort);
+  if (state.size !== PAGE_SIZES[0]) q.set('size', String(state.size));
   if ([...q.keys()].length === 0 && state.page <= 1) return '';
   q.set('page', String(state.page));
   return `?${q.toString()}`;
@@ -102,6 +125,12 @@ export interface ListItem {
   /** control class (src/lib/ownership.ts) */
   control: (typeof CONTROL_CODES)[number];
   certifications: string[];
+  /** score out of 100 */
+  score: number;
+  /** year founded, 0 when unknown */
+  founded: number;
+  /** order of addition, higher is newer */
+  added: number;
   /** folded name, for matching */
   key: string;
 }
@@ -112,7 +141,7 @@ export function decodeCompanyList(json: unknown): ListItem[] {
   if (!data || data.v !== DATA_FORMAT_VERSION || !Array.isArray(data.c) || !Array.isArray(data.k) || !Array.isArray(data.t)) {
     throw new Error('Not a company list of this version');
   }
-  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, control, certs]) => ({
+  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, control, certs, score, founded, added]) => ({
     name,
     slug,
     country,
@@ -122,22 +151,51 @@ export function decodeCompanyList(json: unknown): ListItem[] {
     alternatives,
     control: CONTROL_CODES[control] ?? 'unverified',
     certifications: (certs ?? []).map((i) => data.t[i]).filter(Boolean),
+    score: score ?? 0,
+    founded: founded ?? 0,
+    added: added ?? 0,
     key: fold(name),
   }));
 }
 
-/** The companies a state shows, in list (name) order. Search: name contains, case- and accent-insensitive. */
-export function filterCompanies(items: readonly ListItem[], state: BrowserState): ListItem[] {
+/** The companies a state shows, in its sort order. Search: name contains, case- and accent-insensitive.
+ *  `european` holds the codes of the European side (the island gets them from the build). */
+export function filterCompanies(items: readonly ListItem[], state: BrowserState, european?: ReadonlySet<string>): ListItem[] {
+  const shown = matching(items, state, european);
+  return state.sort === 'name' ? shown : [...shown].sort(SORTERS[state.sort]);
+}
+
+const SORTERS: Record<Exclude<Sort, 'name'>, (a: ListItem, b: ListItem) => number> = {
+  score: (a, b) => b.score - a.score,
+  // unknown founding years last
+  founded: (a, b) => (a.founded || 9999) - (b.founded || 9999),
+  newest: (a, b) => b.added - a.added,
+};
+
+const inEurope = (item: ListItem, european?: ReadonlySet<string>) => (european ? european.has(item.country) : item.country !== 'US' && item.control !== 'non_european');
+
+function matching(items: readonly ListItem[], state: BrowserState, european?: ReadonlySet<string>): ListItem[] {
   const query = foldQuery(state.search);
   return items.filter(
     (item) =>
-      (state.region === 'USA' ? item.country === 'US' : item.country !== 'US') &&
+      (state.region === 'outside' ? !inEurope(item, european) : inEurope(item, european)) &&
       (!state.country || item.country === state.country) &&
       (!state.europeanOwned || item.control === 'european') &&
       (!state.category || item.category === state.category) &&
       (!state.certification || item.certifications.includes(state.certification)) &&
       (!query || item.key.includes(query)),
   );
+}
+
+/** How many companies each option of a filter would show with the other filters kept (zero: disabled). */
+export function optionCounts(items: readonly ListItem[], state: BrowserState, european?: ReadonlySet<string>) {
+  const count = (patch: Partial<BrowserState>) => matching(items, { ...state, ...patch }, european).length;
+  const per = (values: Iterable<string>, key: 'category' | 'certification' | 'country') => new Map([...values].map((v) => [v, count({ [key]: v })]));
+  return {
+    category: (values: Iterable<string>) => per(values, 'category'),
+    certification: (values: Iterable<string>) => per(values, 'certification'),
+    country: (values: Iterable<string>) => per(values, 'country'),
+  };
 }
 
 export interface Paged<T> {

@@ -1,8 +1,8 @@
-// Flag emoji from a two-letter code, for islands (which must not bundle the whole country list).
-// The build writes '' for codes it does not know, and those get the white flag (SPEC section 5).
-export const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
+// Flag images for islands (which must not bundle the whole country list): our own SVGs, served from
+// /flags/<code>.svg (src/pages/flags/[code].svg.ts). The build writes '' for codes it does not know,
+// and those get the neutral flag.
+export const UNKNOWN_FLAG = '/flags/xx.svg';
 
-export function flag(code: string | null | undefined): string {
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return WHITE_FLAG;
-  return String.fromCodePoint(...[...code.toUpperCase()].map((ch) => 0x1f1e6 + ch.charCodeAt(0) - 65));
+export function flagSrc(code: string | null | undefined): string {
+  return code && /^[A-Za-z]{2}$/.test(code) ? `/flags/${code.toLowerCase()}.svg` : UNKNOWN_FLAG;
 }

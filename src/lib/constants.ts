@@ -13,7 +13,20 @@ export const HOME_CATEGORY_SLUGS = [
   'beauty',
   'travel-hospitality',
 ] as const;
+/** Companies we hold featured art for (public/images/featured/<slug>.svg). The home page's popular list
+ *  is chosen from data (most published alternatives); these six only decide where art replaces the monogram. */
 export const POPULAR_COMPANY_SLUGS = ['facebook', 'airbnb', 'netflix', 'coca-cola', 'levis', 'amazon'] as const;
+/** The switches people make most, led with on the home page: a label key and the subcategory it opens. */
+export const HOME_SWITCHES = [
+  { id: 'mail', category: 'email-office', subcategory: 'email-providers' },
+  { id: 'search', category: 'search-browsers', subcategory: 'search-engines' },
+  { id: 'cloud', category: 'email-office', subcategory: 'cloud-storage-file-sharing' },
+  { id: 'messaging', category: 'messaging', subcategory: 'instant-messaging' },
+  { id: 'maps', category: 'mobility', subcategory: 'navigation-maps' },
+  { id: 'social', category: 'social-media', subcategory: 'social-networks' },
+  { id: 'shopping', category: 'e-commerce', subcategory: 'online-marketplaces' },
+  { id: 'streaming', category: 'entertainment', subcategory: 'video-streaming-tv' },
+] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_LIMITS = { companies: 3, categories: 2, subcategories: 2, flags: 5 } as const;
 export const VERSION_BADGE = 'v1.0';

@@ -1,5 +1,6 @@
-// The built-in country list (54 entries). Country slugs are English in every language; names are localized.
-import type { Lang } from './i18n-langs.ts';
+// The built-in country list (54 entries). Names are localized; each language has its own slug, derived
+// from the name (English keeps its historical slugs): /de/laender/deutschland, /fr/pays/allemagne.
+import { LANGS, type Lang } from './i18n-langs.ts';
 
 export type Region = 'Europe' | 'Americas' | 'Asia' | 'Oceania' | 'Africa';
 
@@ -75,16 +76,30 @@ export const DEFAULT_EU_MEMBERS: readonly string[] = [
   'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
 ];
 
-/** The placeholder shown for an unknown or missing country code. */
-export const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
+/** A URL slug from a name in a language: German umlauts as ae/oe/ue/ss, accents dropped. */
+export function slugIn(name: string, lang: Lang): string {
+  const text = lang === 'de' ? name.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue').replace(/ß/g, 'ss') : name;
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A country's slug in every language (English: its `slug`; others: from the localized name). */
+export function countrySlugs(country: Country): Record<Lang, string> {
+  return Object.fromEntries(LANGS.map((l) => [l, l === 'en' ? country.slug : slugIn(country.names[l], l)])) as Record<Lang, string>;
+}
 
 const byCode = new Map(COUNTRIES.map((c) => [c.code, c]));
-const bySlug = new Map(COUNTRIES.map((c) => [c.slug, c]));
+const bySlug = new Map(COUNTRIES.flatMap((c) => [...new Set(Object.values(countrySlugs(c)))].map((slug) => [slug, c] as const)));
 
 export function countryByCode(code: string | null | undefined): Country | undefined {
   return code ? byCode.get(code.toUpperCase()) : undefined;
 }
 
+/** A country by its slug in any language. */
 export function countryBySlug(slug: string): Country | undefined {
   return bySlug.get(slug);
 }
@@ -97,7 +112,17 @@ export function isEuropean(code: string | null | undefined): boolean {
 
 export const EUROPEAN_COUNTRIES: readonly Country[] = COUNTRIES.filter((c) => isEuropean(c.code));
 
-/** Regional-indicator emoji for a two-letter code; the white flag when the code is unknown. */
+/** The path of a flag SVG served from our origin (src/pages/flags/[code].svg.ts, from flag-icons);
+ *  the neutral flag for a missing or malformed code. */
+export function flagSrc(code: string | null | undefined): string {
+  return /^[A-Za-z]{2}$/.test(code ?? '') ? `/flags/${code!.toLowerCase()}.svg` : UNKNOWN_FLAG_SRC;
+}
+export const UNKNOWN_FLAG_SRC = '/flags/xx.svg';
+
+/** The placeholder emoji for an unknown or missing country code (admin screens use emoji flags). */
+export const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
+
+/** Regional-indicator emoji for a two-letter code; the white flag when the code is unknown (admin only). */
 export function flagEmoji(code: string | null | undefined): string {
   const country = countryByCode(code);
   if (!country) return WHITE_FLAG;

@@ -1,6 +1,6 @@
 // The format of the JSON files the islands load (built by src/lib/search-index.ts). No imports:
 // islands import the version from here without pulling build-time code into their bundles.
-export const DATA_FORMAT_VERSION = 2;
+export const DATA_FORMAT_VERSION = 3;
 
 /** Control classes as numbers in the rows (the order of src/lib/ownership.ts's CONTROL_CLASSES). */
 export const CONTROL_CODES = ['european', 'european_hq_foreign_owner', 'non_european', 'unverified'] as const;
@@ -28,7 +28,7 @@ export type SearchCompanyRow =
   | [name: string, slug: string, country: string, category: number, alternativeCountries: string]
   | [name: string, slug: string, country: string, category: number, alternativeCountries: string, foreignOwner: 1];
 
-/** Company list of the browser: European and US companies (the two regions it offers), by name. */
+/** Company list of the browser: every published company (Europe and outside Europe), by name. */
 export interface CompanyListData {
   v: typeof DATA_FORMAT_VERSION;
   /** category slugs, referenced by index from the rows */
@@ -38,11 +38,22 @@ export interface CompanyListData {
   c: CompanyListRow[];
 }
 /** name, slug, country, category index (-1 if none), unicorn (1/0), short localized description,
- *  number of European alternatives, control class (index in CONTROL_CODES), then (only when there are
- *  any) certification indexes */
-export type CompanyListRow =
-  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, control: ControlCode]
-  | [name: string, slug: string, country: string, category: number, unicorn: 0 | 1, description: string, alternatives: number, control: ControlCode, certifications: number[]];
+ *  number of European alternatives, control class (index in CONTROL_CODES), certification indexes,
+ *  score (0..100), year founded (0 if unknown), order of addition (higher is newer) */
+export type CompanyListRow = [
+  name: string,
+  slug: string,
+  country: string,
+  category: number,
+  unicorn: 0 | 1,
+  description: string,
+  alternatives: number,
+  control: ControlCode,
+  certifications: number[],
+  score: number,
+  founded: number,
+  added: number,
+];
 
 /** Content-hashed file name: /data/search-en.3f9c0a1b2d.json */
 const FINGERPRINTED = /^\/data\/([a-z]+-[a-z]{2})\.[0-9a-f]{10}\.json$/;

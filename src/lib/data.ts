@@ -2,7 +2,7 @@
 // memory and indexed, so 30,000 pages cost a handful of queries. Pages and components call the
 // functions below; nothing else under src/pages or src/components touches the database.
 // Drafts never reach the public site: they (and everything that hangs on them) are dropped here.
-import { asc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { parseEnv } from './env.ts';
@@ -352,3 +352,19 @@ export async function euMembers(): Promise<Set<string>> {
 export const categoryName = (c: Pick<CategoryRow, 'name' | 'translations'>, lang: Lang) => localizedField(c, 'name', lang);
 export const companyDescription = (c: Pick<CompanyRow, 'description' | 'translations'>, lang: Lang) => localizedField(c, 'description', lang);
 export const fineDescription = (f: Pick<FineRow, 'description' | 'translations'>, lang: Lang) => localizedField(f, 'description', lang);
+
+/** Open data (src/lib/open-data.ts): published products of published companies and their alternatives. */
+export async function publishedProducts() {
+  const db = await buildDb();
+  const { companyById } = await loadDirectory();
+  const [products, links] = await Promise.all([db.select().from(t.product).orderBy(asc(t.product.slug)), db.select().from(t.productAlternative)]);
+  const visible = products.filter((p) => p.status === 'published' && companyById.has(p.companyId));
+  const ids = new Set(visible.map((p) => p.id));
+  return { products: visible, alternatives: links.filter((l) => ids.has(l.productId) && ids.has(l.alternativeId)) };
+}
+
+/** The change feed (src/lib/open-data.ts): the latest company changes of the change log, newest first. */
+export async function recentCompanyChanges(limit = 2000) {
+  const db = await buildDb();
+  return db.select().from(t.change).where(eq(t.change.entity, 'company')).orderBy(desc(t.change.id)).limit(limit);
+}

@@ -14,6 +14,8 @@ const envSchema = z.object({
   REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1500),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // Signs the time token of the public suggestion form (HMAC). Required in production.
+  SUGGESTION_SECRET: z.string().min(32, 'SUGGESTION_SECRET must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -26,4 +28,25 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${lines}`);
   }
   return result.data;
+}
+
+/** Local development only: a fixed key, so forms keep working across restarts. Never used in production. */
+export const DEV_SUGGESTION_SECRET = 'dev-only-suggestion-secret-not-for-production';
+
+/**
+ * The key that signs suggestion-form tokens: SUGGESTION_SECRET from the given bindings (Cloudflare) or the
+ * process environment. In production (NODE_ENV=production, or the site served over https) a missing
+ * secret is an error that names the variable; locally the development key is used.
+ */
+export function suggestionSecret(bindings: Record<string, unknown> | undefined, requestUrl: string): string {
+  const fromBindings = typeof bindings?.SUGGESTION_SECRET === 'string' ? bindings.SUGGESTION_SECRET : undefined;
+  const proc = typeof process === 'undefined' ? undefined : process.env;
+  const secret = fromBindings || proc?.SUGGESTION_SECRET;
+  if (secret) {
+    if (secret.length < 32) throw new Error('SUGGESTION_SECRET must be at least 32 characters.');
+    return secret;
+  }
+  const production = proc?.NODE_ENV === 'production' || new URL(requestUrl).protocol === 'https:';
+  if (production) throw new Error('SUGGESTION_SECRET is not set: the suggestion form cannot sign its tokens. Set it (32+ random characters) in the environment.');
+  return DEV_SUGGESTION_SECRET;
 }

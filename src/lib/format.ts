@@ -4,6 +4,13 @@ import { t } from './i18n.ts';
 import { PAGINATION_SLOTS } from './constants.ts';
 
 const LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
+/** The locale of each language, for Intl formatters outside this file (e.g. ListFormat). */
+export const LIST_LOCALES: Readonly<Record<Lang, string>> = LOCALES;
+
+/** "A, B and C" / "A, B und C" / "A, B et C". */
+export function formatList(items: readonly string[], lang: Lang): string {
+  return new Intl.ListFormat(LOCALES[lang], { style: 'long', type: 'conjunction' }).format(items);
+}
 
 function decimal(lang: Lang, value: number, digits: number): string {
   return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);

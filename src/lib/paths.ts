@@ -1,17 +1,35 @@
 // Every static path of the public site, computed once per build from the route table and the data.
 import { LANGS, type Lang } from './i18n-langs.ts';
-import { PAGES, alternatesOf, urlOf, type PageId } from './routes.ts';
-import { allCategories, allCompanies } from './data.ts';
-import { COUNTRIES, EXCLUDED_FROM_EUROPE, isEuropean } from './countries.ts';
+import { PAGES, alternatesOf, urlOf, type PageId, type ParamValue } from './routes.ts';
+import { allCategories, allCompanies, type CategoryRow, type SubcategoryRow } from './data.ts';
+import { COUNTRIES, EXCLUDED_FROM_EUROPE, countryByCode, countrySlugs, isEuropean, type Country } from './countries.ts';
 import { COMPANY_PAGE_SIZE } from './constants.ts';
+import { localizedField, type Translations } from './translations.ts';
 
 export interface PageEntry {
   lang: Lang;
   page: PageId;
+  /** the page's identity: English slugs, which the data is keyed by */
   params: Record<string, string>;
+  /** the parameters of its URL: one slug per language where the data has localized slugs */
+  urlParams: Record<string, ParamValue>;
   /** the localized path, e.g. /de/unternehmen/spotify */
   path: string;
 }
+
+/** A category's or subcategory's slug in every language (`translations.<lang>.slug`, else English). */
+export function categorySlugs(c: Pick<CategoryRow | SubcategoryRow, 'slug' | 'translations'>): Record<Lang, string> {
+  const record = c as { slug: string; translations?: Translations | null };
+  return Object.fromEntries(LANGS.map((l) => [l, localizedField(record, 'slug', l)])) as Record<Lang, string>;
+}
+
+/** URL parameters of a category page and of a subcategory page. */
+export const categoryParams = (c: Pick<CategoryRow, 'slug' | 'translations'>) => ({ category: categorySlugs(c) });
+export const subcategoryParams = (c: Pick<CategoryRow, 'slug' | 'translations'>, s: Pick<SubcategoryRow, 'slug' | 'translations'>) => ({
+  category: categorySlugs(c),
+  subcategory: categorySlugs(s),
+});
+export const countryParams = (c: Country) => ({ slug: countrySlugs(c) });
 
 let cached: Promise<PageEntry[]> | undefined;
 
@@ -19,9 +37,28 @@ export function allPages(): Promise<PageEntry[]> {
   return (cached ??= computePages());
 }
 
+let countryCodes: Promise<Set<string>> | undefined;
+
+/**
+ * Countries that have a page: at least one published company, not the United States (its address
+ * goes to the home page) and not RU/BY (listed locked). Others are not linked and not in the sitemap.
+ */
+export function countriesWithPages(): Promise<Set<string>> {
+  return (countryCodes ??= allCompanies().then((companies) => {
+    const used = new Set(companies.map((c) => c.country));
+    return new Set(COUNTRIES.filter((c) => used.has(c.code) && c.code !== 'US' && !EXCLUDED_FROM_EUROPE.includes(c.code)).map((c) => c.code));
+  }));
+}
+
+/** The country page of a code, or undefined when that country has none. */
+export async function countryPageParams(code: string | null | undefined) {
+  const country = countryByCode(code);
+  return country && (await countriesWithPages()).has(country.code) ? countryParams(country) : undefined;
+}
+
 async function computePages(): Promise<PageEntry[]> {
-  const [companies, categories] = await Promise.all([allCompanies(), allCategories()]);
-  const paramSets: { page: PageId; params: Record<string, string> }[] = [];
+  const [companies, categories, withPages] = await Promise.all([allCompanies(), allCategories(), countriesWithPages()]);
+  const paramSets: { page: PageId; params: Record<string, string>; urlParams?: Record<string, ParamValue> }[] = [];
   for (const page of Object.keys(PAGES) as PageId[]) {
     if (PAGES[page].params.length === 0) paramSets.push({ page, params: {} });
   }
@@ -29,18 +66,32 @@ async function computePages(): Promise<PageEntry[]> {
   const listPages = Math.ceil(companies.filter((c) => isEuropean(c.country)).length / COMPANY_PAGE_SIZE);
   for (let n = 2; n <= listPages; n++) paramSets.push({ page: 'companiesPage', params: { n: String(n) } });
   for (const c of categories) {
-    paramSets.push({ page: 'category', params: { category: c.slug } });
-    for (const s of c.subcategories) paramSets.push({ page: 'subcategory', params: { category: c.slug, subcategory: s.slug } });
+    paramSets.push({ page: 'category', params: { category: c.slug }, urlParams: categoryParams(c) });
+    for (const s of c.subcategories) {
+      paramSets.push({ page: 'subcategory', params: { category: c.slug, subcategory: s.slug }, urlParams: subcategoryParams(c, s) });
+    }
   }
-  // The United States page is a redirect to the home page (SPEC section 2), so it is not built.
-  // RU and BY are listed locked, without a page.
   for (const c of COUNTRIES) {
-    if (c.code !== 'US' && !EXCLUDED_FROM_EUROPE.includes(c.code)) paramSets.push({ page: 'country', params: { slug: c.slug } });
+    if (withPages.has(c.code)) paramSets.push({ page: 'country', params: { slug: c.slug }, urlParams: countryParams(c) });
   }
-  return LANGS.flatMap((lang) => paramSets.map(({ page, params }) => ({ lang, page, params, path: urlOf(lang, page, params) })));
+  return LANGS.flatMap((lang) =>
+    paramSets.map(({ page, params, urlParams = params }) => ({ lang, page, params, urlParams, path: urlOf(lang, page, urlParams) })),
+  );
 }
 
 /** The same page in every language, for the language switcher and hreflang links. */
-export function alternates(entry: Pick<PageEntry, 'page' | 'params'>): Record<Lang, string> {
-  return alternatesOf(entry.page, entry.params);
+export function alternates(entry: Pick<PageEntry, 'page' | 'urlParams'>): Record<Lang, string> {
+  return alternatesOf(entry.page, entry.urlParams);
+}
+
+/** Slug changes of this build's data: the address a category, subcategory or country page had before
+ *  localized slugs (English slugs under every language) and where it lives now, for _redirects. */
+export async function localizedSlugMoves(): Promise<{ from: string; to: string }[]> {
+  const moves: { from: string; to: string }[] = [];
+  for (const entry of await allPages()) {
+    if (entry.lang === 'en' || !['category', 'subcategory', 'country'].includes(entry.page)) continue;
+    const from = urlOf(entry.lang, entry.page, entry.params);
+    if (from !== entry.path) moves.push({ from, to: entry.path });
+  }
+  return moves;
 }

@@ -18,6 +18,8 @@ export const REDIRECT_LIMITS = { static: 2000, dynamic: 100 } as const;
 export interface RedirectOptions {
   /** where /admin/* is served from; the admin app is a single page that routes in the browser */
   adminEntry?: string;
+  /** pages whose address changed (localized slugs: /de/kategorien/entertainment -> /de/kategorien/unterhaltung) */
+  moves?: readonly { from: string; to: string }[];
 }
 
 function sectionsWithParams(): Set<Section> {
@@ -40,6 +42,9 @@ export function redirectRules(options: RedirectOptions = {}): RedirectRule[] {
 
   // English has no prefix: /en and /en/... are the unprefixed paths.
   rules.push({ from: `/${DEFAULT_LANG}`, to: '/', status: 301 }, { from: `/${DEFAULT_LANG}/*`, to: '/:splat', status: 301 });
+
+  // Old addresses of pages that now have a slug in their language: permanent.
+  for (const move of options.moves ?? []) rules.push({ from: move.from, to: move.to, status: 301 });
 
   for (const lang of LANGS) {
     const prefix = langPrefix(lang);

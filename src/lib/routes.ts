@@ -14,6 +14,9 @@ export const SECTIONS = {
   fines: { en: 'fines', de: 'geldbussen', fr: 'amendes' },
   notFound: { en: '404', de: '404', fr: '404' },
   page: { en: 'page', de: 'seite', fr: 'page' },
+  suggest: { en: 'suggest', de: 'vorschlagen', fr: 'suggerer' },
+  thanks: { en: 'thanks', de: 'danke', fr: 'merci' },
+  openData: { en: 'open-data', de: 'offene-daten', fr: 'donnees-ouvertes' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type Section = keyof typeof SECTIONS;
@@ -37,6 +40,9 @@ export const PAGES = {
   criteria: { section: 'criteria', params: [] },
   fines: { section: 'fines', params: [] },
   notFound: { section: 'notFound', params: [] },
+  suggest: { section: 'suggest', params: [] },
+  suggestThanks: { section: 'suggest', sub: 'thanks', params: [] },
+  openData: { section: 'openData', params: [] },
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;

@@ -2,7 +2,7 @@
 // Rows are tuples, not objects (no repeated keys), and hold only what the islands show or filter on.
 // Pure: the build feeds it the directory (src/lib/data-files.ts), the benchmark feeds it synthetic data.
 import { SEARCH_LIMITS } from './constants.ts';
-import { countryByCode, isEuropean } from './countries.ts';
+import { EXCLUDED_FROM_EUROPE, countryByCode, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
 import { localizedField, type Translations } from './translations.ts';
 import {
@@ -33,6 +33,8 @@ export interface IndexSource {
     translations?: Translations<'description'> | null;
     /** derived control class (src/lib/ownership.ts); missing means not verified */
     control?: (typeof CONTROL_CODES)[number];
+    foundedYear?: number | null;
+    createdAt?: string;
   }[];
   categories: readonly {
     id: number;
@@ -45,6 +47,8 @@ export interface IndexSource {
   alternativesOf: ReadonlyMap<number, readonly { company: { country: string } }[]>;
   certifications: readonly { id: number; name: string }[];
   certificationsByCompany: ReadonlyMap<number, readonly { certification: { id: number } }[]>;
+  /** company id -> its score (the browser sorts by it) */
+  scoreByCompany?: ReadonlyMap<number, { total: number }>;
 }
 
 /** The card shows two lines of description: a few more characters than fit is plenty. */
@@ -83,13 +87,16 @@ export function buildSearchIndex(source: IndexSource, lang: Lang): SearchIndexDa
   for (const cat of source.categories) {
     catIndex.set(cat.id, k.length);
     const name = localizedField(cat, 'name', lang);
-    k.push(name === cat.name ? [name, cat.slug] : [name, cat.slug, cat.name]);
+    // URLs use the slug of the page's language (/de/kategorien/unterhaltung).
+    const slug = localizedField(cat, 'slug', lang);
+    k.push(name === cat.name ? [name, slug] : [name, slug, cat.name]);
   }
   for (const cat of source.categories) {
     for (const sub of cat.subcategories) {
       const name = localizedField(sub, 'name', lang);
       const parent = catIndex.get(cat.id)!;
-      s.push(name === sub.name ? [name, sub.slug, parent] : [name, sub.slug, parent, sub.name]);
+      const slug = localizedField(sub, 'slug', lang);
+      s.push(name === sub.name ? [name, slug, parent] : [name, slug, parent, sub.name]);
     }
   }
   const used = new Set<string>();
@@ -117,10 +124,18 @@ export function buildCompanyList(source: IndexSource, lang: Lang): CompanyListDa
   const t = source.certifications.map((cert) => certificationKey(cert.name));
   const certIndex = new Map(source.certifications.map((cert, i) => [cert.id, i]));
   const c: CompanyListRow[] = [];
+  // Order of addition: by creation time, then id (a rank, so the file does not carry timestamps).
+  const added = new Map(
+    [...source.companies].sort((x, y) => (x.createdAt ?? '').localeCompare(y.createdAt ?? '') || x.id - y.id).map((company, i) => [company.id, i + 1]),
+  );
   for (const company of source.companies) {
     const country = company.country.toUpperCase();
-    if (!isEuropean(country) && country !== 'US') continue;
-    const row: CompanyListRow = [
+    if (EXCLUDED_FROM_EUROPE.includes(country)) continue;
+    const certs = (source.certificationsByCompany.get(company.id) ?? [])
+      .map((cc) => certIndex.get(cc.certification.id))
+      .filter((i): i is number => i !== undefined)
+      .sort((a, b) => a - b);
+    c.push([
       company.name,
       company.slug,
       country,
@@ -129,12 +144,11 @@ export function buildCompanyList(source: IndexSource, lang: Lang): CompanyListDa
       shorten(localizedField(company, 'description', lang)),
       source.alternativesOf.get(company.id)?.length ?? 0,
       controlCode(company.control),
-    ];
-    const certs = (source.certificationsByCompany.get(company.id) ?? [])
-      .map((cc) => certIndex.get(cc.certification.id))
-      .filter((i): i is number => i !== undefined)
-      .sort((a, b) => a - b);
-    c.push(certs.length ? [...row, certs] : row);
+      certs,
+      source.scoreByCompany?.get(company.id)?.total ?? 0,
+      company.foundedYear ?? 0,
+      added.get(company.id)!,
+    ]);
   }
   return { v: DATA_FORMAT_VERSION, k, t, c };
 }

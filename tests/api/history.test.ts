@@ -167,3 +167,18 @@ describe('GET /api/changes filters', () => {
     expect((await json(await kit.call('GET', '/api/changes/editors'))).editors).toEqual(['admin@example.org', 'second@example.org']);
   });
 });
+
+describe('drafts', () => {
+  it('lists only drafts (or only published companies) with ?status=, and says what is wrong with another value', async () => {
+    await create(companyBody(ids.ent.id));
+    await create(companyBody(ids.ent.id, { name: 'Qobuz', slug: 'qobuz', status: 'draft' }));
+    const names = async (q: string) => (await json(await kit.call('GET', `/api/admin/companies${q}`))).items.map((c: { name: string }) => c.name);
+    expect(await names('?status=draft')).toEqual(['Qobuz']);
+    expect(await names('?status=published')).toEqual(['Deezer']);
+    expect(await names('?status=draft&q=deez')).toEqual([]);
+    expect(await names('')).toEqual(['Deezer', 'Qobuz']);
+    const bad = await kit.call('GET', '/api/admin/companies?status=hidden');
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error).toBe('status must be draft or published');
+  });
+});

@@ -55,7 +55,7 @@ interface Budget {
   jsFiles: number;
   json: number;
 }
-const CSS = 12_100; // 11,453 (2026-11-24, with the ownership card, sources, score table and /fines): one stylesheet for the whole site
+const CSS = 12_700; // 12,019 (2026-11-24, with the ownership card, sources, score tables and /fines; the admin work grew it too): one stylesheet for the whole site
 const JS = 78_400; // 74,649 in 6 files: react-dom client (65,800), Search (4,700), react (3,000), small shared chunks
 const JS_BROWSER = 83_300; // 79,262 in 8 files: the above plus CompanyBrowser and a shared text helper
 const BUDGETS: Record<string, Budget> = {
@@ -246,7 +246,8 @@ describe('links', () => {
       const xml = await (await fetch(baseUrl + new URL(loc).pathname)).text();
       for (const [, page] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) start.add(new URL(page).pathname);
     }
-    expect(start.size).toBeGreaterThan(3000);
+    // A sanity floor, not a count: drafts are not published, so the number follows the audit.
+    expect(start.size).toBeGreaterThan(1500);
 
     const status = new Map<string, number>();
     const problems: string[] = [];
@@ -287,7 +288,7 @@ describe('links', () => {
       if (code !== 200 && !start.has(path)) problems.push(`${linksTo.get(path)}: link to ${path} answers ${code}`);
       if (code !== 200 && start.has(path) && path !== MISSING) problems.push(`${path} (listed in the sitemap) answers ${code}`);
     }
-    expect(pages).toBeGreaterThan(3000);
+    expect(pages).toBeGreaterThan(1500);
     expect(status.size).toBeGreaterThan(pages); // assets and data files were checked too
     expect(problems.slice(0, 30), `${problems.length} problems`).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_STATE,
   decodeCompanyList,
+  optionCounts,
   filterCompanies,
   paginate,
   parseQuery,
@@ -27,6 +28,8 @@ describe('URL query', () => {
       certification: 'b-corp',
       country: 'SE',
       europeanOwned: false,
+      sort: 'name',
+      size: 12,
       page: 3,
     });
     expect(parseQuery('?owner=european', known).europeanOwned).toBe(true);
@@ -42,8 +45,8 @@ describe('URL query', () => {
   });
 
   it('reads the USA region in any case and drops the country and the ownership filter there', () => {
-    expect(parseQuery('?region=USA&country=SE&owner=european', known)).toMatchObject({ region: 'USA', country: '', europeanOwned: false });
-    expect(parseQuery('?region=usa', known).region).toBe('USA');
+    expect(parseQuery('?region=USA&country=SE&owner=european', known)).toMatchObject({ region: 'outside', country: '', europeanOwned: false });
+    expect(parseQuery('?region=usa', known).region).toBe('outside');
   });
 
   it('takes the page of a /companies/page/N address when the query has none', () => {
@@ -54,16 +57,16 @@ describe('URL query', () => {
   it('writes non-default filters in a fixed order, always with the page, and nothing for the default view', () => {
     expect(toQuery(DEFAULT_STATE)).toBe('');
     expect(toQuery({ ...DEFAULT_STATE, page: 2 })).toBe('?page=2');
-    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', europeanOwned: true, page: 1 })).toBe(
+    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', europeanOwned: true, sort: 'name' as const, size: 12, page: 1 })).toBe(
       '?search=spot&category=entertainment&certification=b-corp&country=SE&owner=european&page=1',
     );
-    expect(toQuery({ ...DEFAULT_STATE, region: 'USA', europeanOwned: true })).toBe('?region=USA&page=1');
-    expect(toQuery({ ...DEFAULT_STATE, region: 'USA', country: 'SE' })).toBe('?region=USA&page=1');
+    expect(toQuery({ ...DEFAULT_STATE, region: 'outside', europeanOwned: true })).toBe('?region=outside&page=1');
+    expect(toQuery({ ...DEFAULT_STATE, region: 'outside', country: 'SE' })).toBe('?region=outside&page=1');
     expect(toQuery({ ...DEFAULT_STATE, search: 'a&b=c' })).toBe('?search=a%26b%3Dc&page=1');
   });
 
   it('round-trips', () => {
-    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', europeanOwned: true, page: 7 };
+    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', europeanOwned: true, sort: 'score' as const, size: 24, page: 7 };
     expect(parseQuery(toQuery(state), known)).toEqual(state);
   });
 });
@@ -74,26 +77,49 @@ describe('filter changes', () => {
   });
 
   it('clear the country and the ownership filter when leaving Europe', () => {
-    expect(withFilter({ ...DEFAULT_STATE, country: 'SE', europeanOwned: true, page: 3 }, { region: 'USA' })).toEqual({ ...DEFAULT_STATE, region: 'USA', page: 1 });
+    expect(withFilter({ ...DEFAULT_STATE, country: 'SE', europeanOwned: true, page: 3 }, { region: 'outside' })).toEqual({ ...DEFAULT_STATE, region: 'outside', page: 1 });
   });
 });
 
 const data: CompanyListData = {
-  v: 2,
+  v: 3,
   k: ['entertainment', 'mobility'],
   t: ['b-corp', 'iso-14001'],
   c: [
-    ['Arte', 'arte', 'FR', 0, 0, 'TV', 0, 3],
-    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, 0, [0]],
-    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0, 0],
-    ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5, 2],
-    ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, 0, [0, 1]],
-    ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, 2, [1]],
-    ['Zürich Films', 'zurich-films', 'DE', 0, 0, 'Films', 0, 1],
+    ['Arte', 'arte', 'FR', 0, 0, 'TV', 0, 3, [], 40, 1991, 1],
+    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, 0, [0], 80, 2006, 5],
+    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0, 0, [], 70, 2007, 2],
+    ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5, 2, [], 10, 1997, 3],
+    ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, 0, [0, 1], 90, 2006, 7],
+    ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, 2, [1], 5, 2009, 4],
+    ['Zürich Films', 'zurich-films', 'DE', 0, 0, 'Films', 0, 1, [], 50, 0, 6],
   ],
 };
 const items = decodeCompanyList(JSON.parse(JSON.stringify(data)));
 const slugs = (list: { slug: string }[]) => list.map((c) => c.slug);
+
+describe('sorting, page size, option counts and the non-European side', () => {
+  const europe = new Set(['FR', 'SE', 'DE']);
+  it('sorts by score, founding year (unknown last) and newest', () => {
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, sort: 'score' }, europe))).toEqual(['spotify', 'blablacar', 'deezer', 'zurich-films', 'arte']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, sort: 'founded' }, europe))).toEqual(['arte', 'blablacar', 'spotify', 'deezer', 'zurich-films']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, sort: 'newest' }, europe))).toEqual(['spotify', 'zurich-films', 'blablacar', 'deezer', 'arte']);
+  });
+  it('reads and writes sort and page size, dropping unknown values', () => {
+    expect(parseQuery('?sort=score&size=24')).toMatchObject({ sort: 'score', size: 24 });
+    expect(parseQuery('?sort=evil&size=1000')).toMatchObject({ sort: 'name', size: 12 });
+    expect(toQuery({ ...DEFAULT_STATE, sort: 'newest', size: 48 })).toBe('?sort=newest&size=48&page=1');
+  });
+  it('shows every company headquartered outside Europe on the other side, and old ?region=USA links open it', () => {
+    expect(parseQuery('?region=USA').region).toBe('outside');
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'outside' }, new Set(['FR', 'SE'])))).toEqual(['netflix', 'uber', 'zurich-films']);
+  });
+  it('counts the matches of every option with the other filters kept', () => {
+    const counts = optionCounts(items, { ...DEFAULT_STATE, category: 'entertainment' }, europe);
+    expect(counts.country(['FR', 'SE', 'DE'])).toEqual(new Map([['FR', 2], ['SE', 1], ['DE', 1]]));
+    expect(counts.certification(['b-corp', 'iso-14001'])).toEqual(new Map([['b-corp', 1], ['iso-14001', 1]]));
+  });
+});
 
 describe('filtering', () => {
   it('decodes rows with category and certification keys', () => {
@@ -108,20 +134,20 @@ describe('filtering', () => {
 
   it('shows Europe by default and only US companies for the USA', () => {
     expect(slugs(filterCompanies(items, DEFAULT_STATE))).toEqual(['arte', 'blablacar', 'deezer', 'spotify', 'zurich-films']);
-    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'USA' }))).toEqual(['netflix', 'uber']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'outside' }))).toEqual(['netflix', 'uber']);
   });
 
   it('combines category, certification, country and a case- and accent-insensitive name search', () => {
     expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, category: 'entertainment', country: 'FR' }))).toEqual(['arte', 'deezer']);
     expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, certification: 'b-corp' }))).toEqual(['blablacar', 'spotify']);
-    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'USA', certification: 'iso-14001' }))).toEqual(['uber']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, region: 'outside', certification: 'iso-14001' }))).toEqual(['uber']);
     expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, search: '  ZURICH ' }))).toEqual(['zurich-films']);
     expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, search: 'ee' }))).toEqual(['deezer']);
   });
 
   it('rejects a file of another format', () => {
-    expect(() => decodeCompanyList({ v: 1, k: [], t: [], c: [] })).toThrow();
-    expect(() => decodeCompanyList({ v: 3, k: [], t: [], c: [] })).toThrow();
+    expect(() => decodeCompanyList({ v: 2, k: [], t: [], c: [] })).toThrow();
+    expect(() => decodeCompanyList({ v: 4, k: [], t: [], c: [] })).toThrow();
     expect(() => decodeCompanyList([])).toThrow();
   });
 });

@@ -58,7 +58,9 @@ export async function dryRunImport(db: Db, kind: ImportKind, input: unknown[], i
   issues.push(...(await referenceIssues(db, kind, records as (Parsed | undefined)[], input)));
   issues.sort((a, b) => (a.index ?? -1) - (b.index ?? -1));
 
-  const valid = records.flatMap((r, index) => (r ? [{ r: r as Parsed, index }] : []));
+  // A record with any problem is listed under problems only, never as new or changed.
+  const bad = new Set(issues.map((i) => i.index));
+  const valid = records.flatMap((r, index) => (r && !bad.has(index) ? [{ r: r as Parsed, index }] : []));
   const ref = ({ r, index }: { r: Parsed; index: number }): RecordRef => ({ index, slug: 'slug' in r ? r.slug : r.name, name: r.name });
   const report: DryRunReport = { dry_run: true, kind, total: input.length, created: [], updated: [], unchanged: [], errors: [], error_count: 0, exact: false };
   const classify = (before: Map<string, unknown>, after: (key: string, r: Parsed) => unknown) => {
@@ -151,6 +153,18 @@ async function referenceIssues(db: Executor, kind: ImportKind, records: (Parsed 
   const storedProducts = await slugsIn(db, t.product, wantedProducts);
   const productSeen = new Set<string>();
 
+  // Records the schema refused: their stored references are still checked, so every problem shows at once.
+  input.forEach((raw, i) => {
+    if (companies[i] || !raw || typeof raw !== 'object') return;
+    const r = raw as Record<string, unknown>;
+    const ref = { slug: typeof r.slug === 'string' ? r.slug : null, name: typeof r.name === 'string' ? r.name : null };
+    if (typeof r.country === 'string' && r.country.trim().length === 2 && !countryByCode(r.country.trim().toUpperCase())) {
+      issues.push({ index: i, ...ref, field: 'country', message: `Invalid country codes found: ${r.country.trim().toUpperCase()}` });
+    }
+    if (typeof r.category === 'string' && r.category.trim() && !categoryNames.has(r.category.trim().toLowerCase())) {
+      issues.push({ index: i, ...ref, field: 'category', message: `Category not found: ${r.category.trim()}` });
+    }
+  });
   companies.forEach((r, i) => {
     if (!r) return;
     if (duplicate(r.slug, i)) add(i, r, 'slug', `Duplicate company slug in the file: ${r.slug}`);

@@ -39,11 +39,21 @@ export function checkRecords<S extends z.ZodType>(schema: S, input: unknown[]): 
     const result = schema.safeParse(raw);
     if (result.success) return result.data as z.infer<S>;
     for (const i of result.error.issues) {
-      issues.push({ index, slug: textOf(raw, 'slug'), name: textOf(raw, 'name'), field: i.path.join('.'), message: i.message });
+      issues.push({ index, slug: textOf(raw, 'slug'), name: textOf(raw, 'name'), field: i.path.join('.'), message: plainMessage(i.message) });
     }
     return undefined;
   });
   return { records, issues };
+}
+
+const KINDS: Record<string, string> = { number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object' };
+
+/** zod's generic "Invalid input: expected number, received string" in words a person understands. */
+export function plainMessage(message: string): string {
+  const m = /^Invalid input: expected (\w+), received (\w+)$/.exec(message);
+  if (!m) return message;
+  if (m[2] === 'undefined') return 'Required';
+  return `Must be ${KINDS[m[1]] ?? m[1]} (not ${KINDS[m[2]] ?? m[2]})`;
 }
 
 /** "Record 4 ("Broken Co"): founded_year: …" */

@@ -2,6 +2,8 @@
 // ETag; PUT and DELETE must send it back as If-Match (428 without, 412 when someone saved meanwhile).
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
+import { z } from 'zod';
+import { RECORD_STATUSES } from '../../../db/enums.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { companyInputSchema } from '../../lib/schemas/company.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
@@ -14,9 +16,12 @@ import { idParam } from './params.ts';
 import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
 
 const listQuery = listQuerySchema(COMPANY_SORTS, 'name');
+const statusQuery = z.object({ status: z.enum(RECORD_STATUSES, 'status must be draft or published').optional() });
 
 export const companyRoutes = new Hono<AppEnv>()
-  .get('/', zValidator('query', listQuery, validationHook), async (c) => c.json(await listCompanies(c.var.deps.db, c.req.valid('query')), 200))
+  .get('/', zValidator('query', statusQuery, validationHook), zValidator('query', listQuery, validationHook), async (c) =>
+    c.json(await listCompanies(c.var.deps.db, c.req.valid('query'), statusQuery.parse({ status: c.req.query('status') })), 200),
+  )
   .get('/export', async (c) => {
     attachment(c, exportFileName('companies'));
     return c.json(await exportCompanies(c.var.deps.db), 200);

@@ -31,11 +31,13 @@ const companySortColumn: Record<CompanySort, SQL> = {
 };
 
 /** A page of companies: search by name or slug, a whitelisted sort (ties by name, then id), the total. */
-export async function listCompanies(db: Executor, query: ListQuery<CompanySort>): Promise<Paged<CompanyListItem>> {
+export async function listCompanies(db: Executor, query: ListQuery<CompanySort>, filter: { status?: 'published' | 'draft' } = {}): Promise<Paged<CompanyListItem>> {
   const pattern = likePattern(query.q);
-  const where = query.q
+  const search = query.q
     ? sql`(lower(${t.company.name}) like ${pattern} escape '\\' or ${t.company.slug} like ${pattern} escape '\\')`
     : undefined;
+  // ?status=draft: the drafts waiting for review.
+  const where = and(search, filter.status ? eq(t.company.status, filter.status) : undefined);
   const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.company).where(where);
   const dir = query.desc ? sql`desc` : sql`asc`;
   const items = await db

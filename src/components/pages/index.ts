@@ -14,6 +14,9 @@ import CountriesPage from './CountriesPage.astro';
 import CountryPage from './CountryPage.astro';
 import CriteriaPage from './CriteriaPage.astro';
 import FinesPage from './FinesPage.astro';
+import SuggestPage from './SuggestPage.astro';
+import SuggestThanksPage from './SuggestThanksPage.astro';
+import OpenDataPage from './OpenDataPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
 
@@ -34,4 +37,7 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   criteria: CriteriaPage,
   fines: FinesPage,
   notFound: NotFoundPage,
+  suggest: SuggestPage,
+  suggestThanks: SuggestThanksPage,
+  openData: OpenDataPage,
 };

@@ -21,6 +21,8 @@ import { Account } from './screens/Account.tsx';
 import { DataHealth } from './screens/DataHealth.tsx';
 import { Invite } from './screens/Invite.tsx';
 import { Users } from './screens/Users.tsx';
+import { Suggestions } from './screens/Suggestions.tsx';
+import { SuggestionApply } from './screens/SuggestionApply.tsx';
 
 type Params = Record<string, string>;
 
@@ -39,6 +41,8 @@ const ROUTES: [pattern: string, render: (params: Params) => ReactNode][] = [
   ['/admin/countries/:code', (p) => <CountryForm key={p.code} code={p.code} />],
   ['/admin/history', () => <HistoryScreen />],
   ['/admin/data-health', () => <DataHealth />],
+  ['/admin/suggestions', () => <Suggestions />],
+  ['/admin/suggestions/:id/apply', (p) => <SuggestionApply key={p.id} id={p.id} />],
   ['/admin/users', () => <Users />],
   ['/admin/account', () => <Account />],
 ];

@@ -16,8 +16,11 @@ export const TABS = [
   { path: '/admin/history', label: 'History' },
 ] as const;
 
-/** More tabs: data health for everyone, user management for owners only. */
-const MORE_TABS = [{ path: '/admin/data-health', label: 'Data health' }] as const;
+/** More tabs: data health and visitors' suggestions for everyone, user management for owners only. */
+const MORE_TABS = [
+  { path: '/admin/data-health', label: 'Data health' },
+  { path: '/admin/suggestions', label: 'Suggestions' },
+] as const;
 const OWNER_TABS = [{ path: '/admin/users', label: 'Users' }] as const;
 
 export function AdminLayout({ children }: { children: ReactNode }) {

@@ -149,7 +149,7 @@ export function DataTable<T>({ label, rows, columns, primary, href, rowKey, empt
                     )}
                   </th>
                   {columns.map((c) => (
-                    <td key={c.header} data-label={c.header} className={`px-4 py-3 text-slate-700 ${card.cell} ${c.className ?? ''}`}>
+                    <td key={c.header} data-label={c.header} className={`px-4 py-3 text-slate-700 ${/\bhidden\b/.test(c.className ?? '') ? '' : card.cell} ${c.className ?? ''}`}>
                       {c.cell(row)}
                     </td>
                   ))}
@@ -166,7 +166,8 @@ export function DataTable<T>({ label, rows, columns, primary, href, rowKey, empt
 /** "Showing 1–50 of 463 companies" above the table. */
 export function ResultCount({ page, perPage, shown, total, noun }: { page: number; perPage: number; shown: number; total: number; noun: string }) {
   const first = (page - 1) * perPage + 1;
-  const text = total === 0 ? `No ${noun}` : shown === total ? `${total} ${noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
+  const one = noun.replace(/ies$/, 'y').replace(/s$/, '');
+  const text = total === 0 ? `No ${noun}` : shown === total ? `${total} ${total === 1 ? one : noun}` : `Showing ${first}–${first + shown - 1} of ${total} ${noun}`;
   return (
     <p className="mb-3 text-sm text-slate-600" aria-live="polite" data-result-count>
       {text}

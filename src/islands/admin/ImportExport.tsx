@@ -202,7 +202,18 @@ function ImportReport({ kind, pending, importing, onConfirm, onCancel }: { kind:
             Import failed: {first.message}
             {errors > 1 ? ` (and ${plural(errors - 1, 'more problem', 'more problems')}, listed below)` : ''}
           </p>
-          <div className="overflow-x-auto rounded-lg border border-slate-200">
+          {/* Phones: one problem per line instead of a four-column table. */}
+          <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm sm:hidden" aria-label="Problems in the file">
+            {report.errors.map((e, i) => (
+              <li key={i} className="px-3 py-2">
+                <span className="font-semibold">{e.index === null ? 'File' : `Record #${e.index + 1}`}</span>
+                {(e.slug ?? e.name) && <span className="ml-1 font-mono text-xs break-all text-slate-600">{e.slug ?? e.name}</span>}
+                {e.field && <span className="block font-mono text-xs break-all text-slate-600">{e.field}</span>}
+                <span className="block">{e.message}</span>
+              </li>
+            ))}
+          </ol>
+          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
             <table className="min-w-full text-sm" aria-label="Problems in the file">
               <thead className="bg-slate-50">
                 <tr>

@@ -56,7 +56,8 @@ const countryCode = (label: string) =>
     .string()
     .trim()
     .toUpperCase()
-    .refine(isCountryCode, `${label} must be a two-letter country code`)
+    // '' is what an empty select sends: unknown, like null.
+    .refine((code) => code === '' || isCountryCode(code), `${label} must be a two-letter country code`)
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -6,12 +6,21 @@ import { ListView } from '../DataTable.tsx';
 import { takeFlash } from '../flash.ts';
 import { flagEmoji as flag } from '../../../lib/countries.ts';
 import { useImportExport } from '../ImportExport.tsx';
-import { Link } from '../router.tsx';
+import { Link, navigate, useLocation } from '../router.tsx';
 import { Notice, PageHeader, buttonStyles } from '../ui.tsx';
 import { useList } from '../use-list.ts';
 
+/** ?status=draft|published filters the list (the drafts waiting for review); a new filter is a new list. */
 export function CompaniesList() {
-  const state = useList((query, signal) => call(api.api.admin.companies.$get({ query }, { init: { signal } })), 'name');
+  const { search } = useLocation();
+  const raw = search.get('status');
+  const status = raw === 'draft' || raw === 'published' ? raw : undefined;
+  return <CompaniesListOf key={status ?? 'all'} status={status} />;
+}
+
+function CompaniesListOf({ status }: { status?: 'draft' | 'published' }) {
+  const { path, search } = useLocation();
+  const state = useList((query, signal) => call(api.api.admin.companies.$get({ query: status ? { ...query, status } : query }, { init: { signal } })), 'name');
   const [flash, setFlash] = useState(takeFlash);
   const { buttons, notice } = useImportExport('companies', state.reload);
 
@@ -36,6 +45,27 @@ export function CompaniesList() {
         </div>
       )}
       {notice}
+      <div className="mb-3 flex items-center gap-2 text-sm">
+        <label htmlFor="companies-status" className="font-medium text-slate-800">
+          Show
+        </label>
+        <select
+          id="companies-status"
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm max-sm:min-h-11"
+          value={status ?? ''}
+          onChange={(e) => {
+            const params = new URLSearchParams(search);
+            params.delete('page');
+            if (e.target.value) params.set('status', e.target.value);
+            else params.delete('status');
+            navigate(params.size ? `${path}?${params}` : path, { replace: true });
+          }}
+        >
+          <option value="">All companies</option>
+          <option value="draft">Drafts only</option>
+          <option value="published">Published only</option>
+        </select>
+      </div>
       <ListView
         state={state}
         noun="companies"

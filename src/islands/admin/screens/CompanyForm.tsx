@@ -116,7 +116,8 @@ async function loadFormData(id: string | undefined, signal: AbortSignal) {
 
 type FormData = Awaited<ReturnType<typeof loadFormData>>;
 
-export function CompanyForm({ id }: { id?: string }) {
+/** `prefill`: starting values of a new company (e.g. from a visitor's suggestion). */
+export function CompanyForm({ id, prefill }: { id?: string; prefill?: Partial<CompanyFormInput> }) {
   // Bumped after a revert from the history below: the form loads the record again.
   const [revision, setRevision] = useState(0);
   return (
@@ -131,16 +132,16 @@ export function CompanyForm({ id }: { id?: string }) {
       notFound="Company not found"
       loadError={(error) => failure('Failed to load company.', error)}
     >
-      {(data) => <CompanyEditor id={id} data={data} onReverted={() => setRevision((n) => n + 1)} />}
+      {(data) => <CompanyEditor id={id} data={data} prefill={prefill} onReverted={() => setRevision((n) => n + 1)} />}
     </FormLoader>
   );
 }
 
-function CompanyEditor({ id, data, onReverted }: { id?: string; data: FormData; onReverted: () => void }) {
+function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: FormData; prefill?: Partial<CompanyFormInput>; onReverted: () => void }) {
   const handSlug = useRef(!!id);
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(companyFormSchema),
-    defaultValues: data.company ? toFormValues(data.company) : companyFormDefaults(),
+    defaultValues: data.company ? toFormValues(data.company) : { ...companyFormDefaults(), ...prefill },
   });
   const {
     register,

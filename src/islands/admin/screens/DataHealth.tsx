@@ -114,7 +114,7 @@ export function DataHealth() {
               <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" aria-label={`Companies: ${LABELS[issue]}`}>
                 {data.data.items.map((c) => (
                   <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
-                    <Link to={`/admin/companies/${c.id}`} className={`inline-flex min-h-11 items-center gap-2 rounded font-medium text-slate-900 hover:text-eu-blue hover:underline ${focusRing}`}>
+                    <Link to={`/admin/companies/${c.id}`} data-company-name={c.name} className={`inline-flex min-h-11 items-center gap-2 rounded font-medium text-slate-900 hover:text-eu-blue hover:underline ${focusRing}`}>
                       <span aria-hidden="true">{flag(c.country)}</span>
                       {c.name}
                     </Link>

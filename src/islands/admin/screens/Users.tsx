@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ADMIN_ROLES } from '../../../../db/enums.ts';
 import { ROLE_HINTS, ROLE_LABELS, inviteSchema, type InviteInput } from '../../../lib/schemas/users.ts';
 import { ApiError, api, call, failure } from '../api.ts';
-import { formatDateTime } from '../account.ts';
+import { formatDateTime, useAccount } from '../account.ts';
 import { ListView } from '../DataTable.tsx';
 import { showServerIssues } from '../form-errors.ts';
 import { Button, ErrorBox, Field, Notice, PageHeader, Section, Spinner, inputClass } from '../ui.tsx';
@@ -152,6 +152,19 @@ function Invitations({ version, onChanged }: { version: number; onChanged: (mess
 }
 
 export function Users() {
+  const account = useAccount();
+  if (account.status === 'ready' && account.data.role !== 'owner') {
+    return (
+      <>
+        <PageHeader title="Users" />
+        <Notice tone="info">Only an owner can manage admins and invitations. Ask an owner of this back office.</Notice>
+      </>
+    );
+  }
+  return <OwnerUsers />;
+}
+
+function OwnerUsers() {
   const state = useList((query, signal) => call(api.api.users.$get({ query }, { init: { signal } })), 'email');
   const [created, setCreated] = useState<Created>();
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string }>();
