@@ -205,7 +205,8 @@ describe('hostile values in every text field', () => {
 
   it('no page has an event handler attribute or a script the build did not write', () => {
     const pages = htmlFiles(live);
-    expect(pages.length).toBeGreaterThan(100);
+    // Every page of the small fixture site (countries without companies have no page).
+    expect(pages.length).toBeGreaterThan(40);
     const allowed = new Set(readFileSync(join(live, '_headers'), 'utf8').match(/'sha256-[^']+'/g));
     const found = new Set<string>();
     const problems: string[] = [];
