@@ -42,6 +42,8 @@ describe('publish requests from the API', () => {
     const res = await kit.call('POST', '/api/admin/build');
     expect(res.status).toBe(202);
     expect(kit.publisher.builds).toBe(1);
+    // Exactly one build: "Publish now" does not also ask for the debounced publish of a change.
+    expect(kit.publisher.requests).toBe(0);
   });
 });
 

@@ -16,9 +16,13 @@ export function waitUntilOf(c: Context): ((promise: Promise<unknown>) => void) |
   }
 }
 
+/** "Publish now" (POST /api/admin/build) starts its own build: asking for another would build twice. */
+const PUBLISH_NOW = /\/admin\/build\/?$/;
+
 export const publishOnChange = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // An import's dry run (?dry_run=1) writes nothing, so there is nothing to publish.
+  if (PUBLISH_NOW.test(c.req.path)) return;
   if (WRITE_METHODS.has(c.req.method) && c.res.status >= 200 && c.res.status < 300 && !['1', 'true'].includes(c.req.query('dry_run') ?? '')) {
     c.var.deps.publisher.request(waitUntilOf(c));
   }
