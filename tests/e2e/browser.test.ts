@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
 import { url } from '../../src/lib/routes.ts';
 import { COMPANY_PAGE_SIZE, PAGINATION_SLOTS } from '../../src/lib/constants.ts';
+import { EUROPEAN_COUNTRIES } from '../../src/lib/countries.ts';
 import en from '../../content/i18n/en.json';
 import de from '../../content/i18n/de.json';
 
@@ -43,6 +44,9 @@ const countText = (page: Page) => page.locator('[data-result-count]').textConten
 const count = async (page: Page) => Number(/^([\d,.\s]+)/.exec((await countText(page))!)![1].replace(/\D/g, ''));
 const pager = (page: Page) => page.locator('[data-company-browser] nav[aria-label="Pagination"]');
 const currentPage = (page: Page) => pager(page).locator('[aria-current="page"]').textContent();
+/** The country written beside each card's flag. */
+const cardCountries = (page: Page) => cards(page).locator('img.flag + span').allTextContents();
+const EUROPEAN_NAMES = EUROPEAN_COUNTRIES.map((c) => c.names.en);
 
 describe('company browser', () => {
   it('filters rewrite the URL and reset the page to 1', async () => {
@@ -93,7 +97,7 @@ describe('company browser', () => {
     expect(await currentPage(page)).toBe('3');
   });
 
-  it('hides the country filter for the USA, never offers Russia or Belarus, and drops the country when leaving Europe', async () => {
+  it('hides the country filter outside Europe, never offers Russia or Belarus, and drops the country when leaving Europe', async () => {
     const page = await newPage();
     await open(page, '/companies?country=SE&page=1');
     const countries = await page.locator('#browser-country option').evaluateAll((opts) => opts.map((o) => (o as HTMLOptionElement).value));
@@ -102,17 +106,101 @@ describe('company browser', () => {
     expect(countries).not.toContain('BY');
     expect(countries).not.toContain('US');
 
-    await page.locator('label', { has: page.locator('input[name="region"][value="USA"]') }).click();
-    await page.waitForURL(/region=USA/);
-    expect(query(page)).toBe('?region=USA&page=1');
+    await page.locator('label', { has: page.locator('input[name="region"][value="outside"]') }).click();
+    await page.waitForURL(/region=outside/);
+    expect(query(page)).toBe('?region=outside&page=1');
     expect(await page.locator('#browser-country').count()).toBe(0);
     expect(await page.locator('[data-company-browser] h1').textContent()).toBe(en['browser.title_usa']);
-    for (const text of await cards(page).allTextContents()) expect(text).toContain('United States');
+    // Every company headquartered outside Europe, not only the United States (issue 17, item 4).
+    await page.selectOption('#browser-size', '48');
+    await page.waitForURL(/size=48/);
+    const shownCountries = await cardCountries(page);
+    expect(shownCountries).toHaveLength(48);
+    for (const name of shownCountries) expect(EUROPEAN_NAMES).not.toContain(name);
+    expect(shownCountries).toContain('United States');
+    expect(new Set(shownCountries).size).toBeGreaterThan(1);
     expect(await page.locator('[data-alternatives-count]').count()).toBeGreaterThan(0);
 
     await page.fill('#browser-search', 'netf');
     await page.waitForURL(/search=netf/);
     expect(await names(page)).toEqual(['Netflix']);
+  });
+
+  it('still opens the non-European side from old ?region=USA links', async () => {
+    const page = await newPage();
+    await open(page, '/companies?region=USA&page=1');
+    expect(await page.isChecked('input[name="region"][value="outside"]')).toBe(true);
+    expect(await page.locator('[data-company-browser] h1').textContent()).toBe(en['browser.title_usa']);
+  });
+
+  it('sorts by score, founding year and newest, and keeps the sort and page size in the URL', async () => {
+    const page = await newPage();
+    // The list the island fetched: [name, slug, country, category, unicorn, description, alternatives, control, certs, score, founded, added].
+    const listResponse = page.waitForResponse((r) => /\/data\/companies-en\.[^/]*json/.test(r.url()));
+    await open(page, '/companies?category=entertainment&page=1');
+    const rows = ((await (await listResponse).json()) as { c: [string, ...unknown[]][] }).c;
+    const field = (index: number) => new Map(rows.map((r) => [r[0], Number(r[index] ?? 0)]));
+    const [score, founded, added] = [field(9), field(10), field(11)];
+    const byName = await names(page);
+
+    await page.selectOption('#browser-sort', 'score');
+    await page.waitForURL(/sort=score/);
+    expect(query(page)).toBe('?category=entertainment&sort=score&page=1');
+    const byScore = (await names(page)).map((n) => score.get(n)!);
+    expect(byScore.every((n) => Number.isFinite(n))).toBe(true);
+    expect([...byScore].sort((a, b) => b - a)).toEqual(byScore);
+    expect(await names(page)).not.toEqual(byName);
+
+    await page.selectOption('#browser-size', '24');
+    await page.waitForURL(/size=24/);
+    expect(query(page)).toBe('?category=entertainment&sort=score&size=24&page=1');
+    expect(await cards(page).count()).toBe(Math.min(24, await count(page)));
+
+    // A shared URL restores sort and page size.
+    await open(page, '/companies?sort=founded&size=48&page=1');
+    expect(await page.inputValue('#browser-sort')).toBe('founded');
+    expect(await page.inputValue('#browser-size')).toBe('48');
+    const years = (await names(page)).map((n) => founded.get(n) || 9999);
+    expect(years).toHaveLength(48);
+    expect([...years].sort((a, b) => a - b)).toEqual(years);
+    await page.selectOption('#browser-sort', 'newest');
+    await page.waitForURL(/sort=newest/);
+    const order = (await names(page)).map((n) => added.get(n)!);
+    expect(order).toHaveLength(48);
+    expect([...order].sort((a, b) => b - a)).toEqual(order);
+  });
+
+  it('shows the active filters as chips that remove one filter each', async () => {
+    const page = await newPage();
+    await open(page, '/companies?search=a&category=entertainment&country=SE&page=1');
+    const chips = page.locator('[data-active-filters] button[data-chip]');
+    expect(await chips.evaluateAll((bs) => bs.map((b) => b.getAttribute('data-chip')))).toEqual(['search', 'category', 'country']);
+    const country = chips.and(page.locator('[data-chip="country"]'));
+    expect(await country.getAttribute('aria-label')).toBe(en['browser.remove_filter'].replace('{filter}', 'Sweden'));
+    await country.click();
+    await page.waitForURL(`${baseUrl}/companies?search=a&category=entertainment&page=1`);
+    expect(await page.inputValue('#browser-country')).toBe('');
+    await page.locator('[data-chip="search"]').click();
+    await page.waitForURL(`${baseUrl}/companies?category=entertainment&page=1`);
+    expect(await page.inputValue('#browser-search')).toBe('');
+    await page.locator('[data-chip="category"]').click();
+    await page.waitForURL(`${baseUrl}/companies`);
+    expect(await page.locator('[data-active-filters]').count()).toBe(0);
+  });
+
+  it('disables filter options that would show nothing and gives each its count', async () => {
+    const page = await newPage();
+    await open(page, '/companies?category=entertainment&page=1');
+    const options = await page.locator('#browser-country option[data-count]').evaluateAll((opts) =>
+      opts.map((o) => ({ value: (o as HTMLOptionElement).value, count: Number(o.getAttribute('data-count')), disabled: (o as HTMLOptionElement).disabled })),
+    );
+    expect(options.length).toBeGreaterThan(0);
+    for (const o of options) expect(o.disabled, o.value).toBe(o.count === 0);
+    expect(options.some((o) => o.disabled)).toBe(true);
+    const sweden = options.find((o) => o.value === 'SE')!;
+    await page.selectOption('#browser-country', 'SE');
+    await page.waitForURL(/country=SE/);
+    expect(await count(page)).toBe(sweden.count);
   });
 
   it('goes back and forward through filter states', async () => {
@@ -197,13 +285,13 @@ describe('company browser', () => {
 
   it('speaks the page language and keeps the localized path', async () => {
     const page = await newPage();
-    await open(page, `${url('de', 'companies')}?region=USA&page=1`);
+    await open(page, `${url('de', 'companies')}?region=outside&page=1`);
     expect(await page.locator('[data-company-browser] h1').textContent()).toBe(de['browser.title_usa']);
     expect(await page.locator('label[for="browser-category"]').textContent()).toBe(de['browser.category']);
     expect(await page.locator('#browser-category option').first().textContent()).toBe(de['browser.category_all']);
-    expect(await cards(page).first().textContent()).toContain('Vereinigte Staaten');
+    expect(await cardCountries(page)).toContain('Vereinigte Staaten');
     await page.selectOption('#browser-category', 'entertainment');
-    await page.waitForURL(`${baseUrl}${url('de', 'companies')}?region=USA&category=entertainment&page=1`);
+    await page.waitForURL(`${baseUrl}${url('de', 'companies')}?region=outside&category=entertainment&page=1`);
     expect(await names(page)).toContain('Netflix');
   });
 
@@ -227,9 +315,15 @@ describe('company browser', () => {
     const page = await newPage({ javaScript: false });
     await page.goto(baseUrl + '/companies');
     expect(await cards(page).count()).toBe(COMPANY_PAGE_SIZE);
-    // The filters cannot work without JavaScript, so they are shown disabled.
-    expect(await page.locator('#browser-category').isDisabled()).toBe(true);
-    expect(await page.locator('#browser-search').isDisabled()).toBe(true);
     expect(await pager(page).locator('a[aria-label="Page 2"]').getAttribute('href')).toBe(url('en', 'companiesPage', { n: '2' }));
+    // The filter form is a plain GET form with a submit button (issue 17, item 4): it leads to the
+    // company browser's own query, which the island applies (see "restores filters ... from a shared URL").
+    const form = page.locator('[data-company-browser] form[role="search"]');
+    expect(await form.getAttribute('method')).toBe('get');
+    expect(await form.getAttribute('action')).toBe(url('en', 'companies'));
+    await page.fill('#browser-search', 'spotify');
+    await page.selectOption('#browser-category', 'entertainment');
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === url('en', 'companies') && u.searchParams.get('search') === 'spotify' && u.searchParams.get('category') === 'entertainment');
   });
 });

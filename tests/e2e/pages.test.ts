@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './chromium.ts';
-import { urlOf } from '../../src/lib/routes.ts';
+import { matchPath, urlOf } from '../../src/lib/routes.ts';
+import { HOME_SECTION_SIZE, HOME_SWITCHES } from '../../src/lib/constants.ts';
 import { LANGS } from '../../src/lib/i18n-langs.ts';
 import en from '../../content/i18n/en.json';
 import de from '../../content/i18n/de.json';
@@ -28,27 +29,52 @@ async function open(path: string) {
 
 describe('home page', () => {
   for (const lang of LANGS) {
-    it(`shows the nine category chips, the six popular companies and six recent European companies (${lang})`, async () => {
+    it(`leads with the common switches, then the most-replaced companies from data, the category chips and six recent European companies (${lang})`, async () => {
       await open(urlOf(lang, 'home'));
-      // The six fixed companies, in their order, as far as they are published (drafts never show).
-      const popular = await page.locator('section[aria-labelledby="home-popular"] li h3').allTextContents();
-      const fixed = ['Facebook', 'Airbnb', 'Netflix', 'Coca-Cola', "Levi's", 'Amazon'];
-      expect(popular.length).toBeGreaterThanOrEqual(3);
-      expect(popular).toEqual(fixed.filter((name) => popular.includes(name)));
-      const images = page.locator('section[aria-labelledby="home-popular"] img');
-      for (const img of await images.all()) {
-        expect(await img.getAttribute('width')).toBe('480');
-        expect(await img.getAttribute('height')).toBe('270');
-        const res = await fetch(new URL((await img.getAttribute('src'))!, baseUrl));
-        expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toContain('image/svg+xml');
+      // The switches people make most (issue 17, item 5), each to its subcategory page with a real count.
+      const switches = page.locator('[data-switches] a[data-switch]');
+      expect(await switches.evaluateAll((as) => as.map((a) => a.getAttribute('data-switch')))).toEqual(HOME_SWITCHES.map((s) => s.id));
+      for (const a of await switches.all()) {
+        const match = matchPath((await a.getAttribute('href'))!);
+        expect(match?.page).toBe('subcategory');
+        expect(match?.lang).toBe(lang);
+        expect(Number(await a.locator('[data-count]').getAttribute('data-count'))).toBeGreaterThan(0);
       }
-      expect(await page.locator('section[aria-labelledby="home-categories"] li').count()).toBe(9);
+      // The popular list is chosen from data: non-European companies by number of alternatives.
+      const popular = page.locator('section[aria-labelledby="home-popular"] li[data-popular-company]');
+      expect(await popular.count()).toBe(HOME_SECTION_SIZE);
+      const counts = (await popular.locator('h3 + p').allTextContents()).map((t) => Number(t.replace(/\D/g, '')));
+      expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+      expect(counts.at(-1)).toBeGreaterThan(0);
+      // Each has its artwork or its monogram tile.
+      for (const li of await popular.all()) {
+        const img = li.locator('img');
+        if (await img.count()) {
+          expect(await img.getAttribute('width')).toBe('480');
+          expect(await img.getAttribute('height')).toBe('270');
+          const res = await fetch(new URL((await img.getAttribute('src'))!, baseUrl));
+          expect(res.status).toBe(200);
+          expect(res.headers.get('content-type')).toContain('image/svg+xml');
+        } else {
+          expect(await li.locator('[data-monogram]').count()).toBe(1);
+        }
+      }
+      const chips = await page.locator('section[aria-labelledby="home-categories"] li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      expect(chips.filter((href) => matchPath(href)?.page === 'category')).toHaveLength(9);
+      expect(chips.at(-1)).toBe(urlOf(lang, 'categories'));
       expect(await page.locator('section[aria-labelledby="home-recent"] article').count()).toBe(6);
       const viewAll = page.locator('section[aria-labelledby="home-popular"] a', { hasText: MESSAGES[lang]['common.view_all'] });
-      expect(await viewAll.getAttribute('href')).toBe(`${urlOf(lang, 'companies')}?region=USA&page=1`);
+      expect(await viewAll.getAttribute('href')).toBe(`${urlOf(lang, 'companies')}?region=outside`);
     });
   }
+
+  it('the switch counts are the companies its subcategory page lists', async () => {
+    await open(urlOf('en', 'home'));
+    const mail = page.locator('[data-switches] a[data-switch="mail"]');
+    const count = Number(await mail.locator('[data-count]').getAttribute('data-count'));
+    await open((await mail.getAttribute('href'))!);
+    expect(await page.locator('main article').count()).toBe(count);
+  });
 });
 
 describe('company page', () => {
@@ -90,8 +116,8 @@ describe('company page', () => {
 
   it('describes the company in the page language and publishes Organization structured data', async () => {
     await open(urlOf('fr', 'company', { slug: 'netflix' }));
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
-    expect(ld).toMatchObject({ '@type': 'Organization', name: 'Netflix' });
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+    expect(ld).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Netflix' }));
     const descFr = await page.locator('main [data-description]').textContent();
     await open(urlOf('en', 'company', { slug: 'netflix' }));
     const descEn = await page.locator('main [data-description]').textContent();
@@ -121,9 +147,9 @@ describe('categories', () => {
     expect(names).toContain('Spotify');
     expect(names).not.toContain('Netflix');
     expect(names).not.toContain('Electronic Arts');
-    await open(urlOf('fr', 'subcategory', { category: 'entertainment', subcategory: 'music-streaming' }));
+    await open('/fr/categories/divertissement/streaming-musical');
     expect(await page.locator('article h2').allTextContents()).toContain('Spotify'); // h2: right under the page's h1
-    expect(await page.locator('[data-back-link]').getAttribute('href')).toBe(urlOf('fr', 'category', { category: 'entertainment' }));
+    expect(await page.locator('[data-back-link]').getAttribute('href')).toBe('/fr/categories/divertissement');
   });
 });
 
@@ -141,7 +167,7 @@ describe('countries', () => {
   });
 
   it('shows a European country with its companies and unicorn count', async () => {
-    await open(urlOf('de', 'country', { slug: 'sweden' }));
+    await open('/de/laender/schweden');
     expect(await page.locator('h1').textContent()).toBe('Schweden');
     expect(await page.locator('article h3').allTextContents()).toContain('Spotify');
     expect(Number(await page.locator('[data-unicorn-count]').getAttribute('data-unicorn-count'))).toBeGreaterThanOrEqual(1);

@@ -53,10 +53,14 @@ describe('search box', () => {
     expect(await options(page, 'company').count()).toBeLessThanOrEqual(SEARCH_LIMITS.companies);
     expect(await options(page, 'category').count()).toBeLessThanOrEqual(SEARCH_LIMITS.categories);
     expect(await options(page, 'subcategory').count()).toBeLessThanOrEqual(SEARCH_LIMITS.subcategories);
-    // Netflix's own flag, then at most five flags of the countries of its European alternatives.
-    const flags = await options(page, 'company').first().locator('[role="img"]').count();
-    expect(flags).toBeGreaterThan(1);
-    expect(flags - 1).toBeLessThanOrEqual(SEARCH_LIMITS.flags);
+    // Netflix's own flag, then at most five flags of the countries of its European alternatives:
+    // our own SVG images, each named by its country (issue 17, item 1).
+    const flags = options(page, 'company').first().locator('img.flag');
+    expect(await flags.count()).toBeGreaterThan(1);
+    expect((await flags.count()) - 1).toBeLessThanOrEqual(SEARCH_LIMITS.flags);
+    expect(await flags.first().getAttribute('alt')).toBe('United States');
+    expect(await flags.first().getAttribute('src')).toBe('/flags/us.svg');
+    for (const alt of await flags.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))) expect(alt).toMatch(/^\p{L}/u);
 
     await input.press('Enter');
     await page.waitForURL(baseUrl + url('en', 'company', { slug: 'netflix' }));
@@ -130,14 +134,15 @@ describe('search box', () => {
     expect(await sub.textContent()).toContain('in Unterhaltung');
     expect(await page.locator('[role="group"]').first().getAttribute('aria-labelledby')).toBeTruthy();
     await sub.click();
-    await page.waitForURL(baseUrl + url('de', 'subcategory', { category: 'entertainment', subcategory: 'music-streaming' }));
+    // Localized slugs (issue 17, item 10).
+    await page.waitForURL(baseUrl + '/de/kategorien/unterhaltung/musikstreaming');
 
     const input2 = await searchBox(page, 'header-search');
     await input2.fill('unterhalt');
     await page.locator('#header-search[aria-expanded="true"]').waitFor();
     expect(await options(page, 'category').first().textContent()).toContain('Unterhaltung');
     await options(page, 'category').first().click();
-    await page.waitForURL(baseUrl + url('de', 'category', { category: 'entertainment' }));
+    await page.waitForURL(baseUrl + '/de/kategorien/unterhaltung');
   });
 
   it('says so when nothing matches', async () => {

@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
 import { LANGS, type Lang } from '../../src/lib/i18n-langs.ts';
-import { PAGES, alternatesOf, matchPath, url, urlOf, type PageId } from '../../src/lib/routes.ts';
-import { EUROPEAN_COUNTRIES } from '../../src/lib/countries.ts';
+import { PAGES, alternatesOf, matchPath, url, urlOf, type PageId, type ParamValue } from '../../src/lib/routes.ts';
+import { EUROPEAN_COUNTRIES, countryBySlug, countrySlugs } from '../../src/lib/countries.ts';
+import seedCategories from '../../db/seed/categories.json';
 import en from '../../content/i18n/en.json';
 import de from '../../content/i18n/de.json';
 import fr from '../../content/i18n/fr.json';
@@ -65,6 +66,38 @@ function sitemap(): Promise<SitemapEntry[]> {
   })());
 }
 
+// Category, subcategory and country slugs are localized (issue 17, item 10): a slug in any language
+// -> the slug in every language, from the seed the server was built from and the country list.
+type SlugSet = Record<Lang, string>;
+interface SeedSlugs {
+  slug: string;
+  translations?: Partial<Record<string, { slug?: string }>>;
+}
+const slugsOf = (x: SeedSlugs): SlugSet => Object.fromEntries(LANGS.map((l) => [l, (l === 'en' ? undefined : x.translations?.[l]?.slug) ?? x.slug])) as SlugSet;
+const categorySlugs = new Map<string, { own: SlugSet; subs: Map<string, SlugSet> }>();
+for (const c of seedCategories as (SeedSlugs & { subcategories?: SeedSlugs[] })[]) {
+  const subs = new Map<string, SlugSet>();
+  for (const sub of c.subcategories ?? []) for (const slug of Object.values(slugsOf(sub))) subs.set(slug, slugsOf(sub));
+  for (const slug of Object.values(slugsOf(c))) categorySlugs.set(slug, { own: slugsOf(c), subs });
+}
+/** The URL parameters of a page in every language, from its parameters in any one language. */
+function localized(page: PageId, params: Record<string, string> = {}): Record<string, ParamValue> {
+  if (page === 'category' || page === 'subcategory') {
+    const category = categorySlugs.get(params.category);
+    expect(category, `unknown category slug ${params.category}`).toBeDefined();
+    if (page === 'category') return { category: category!.own };
+    const sub = category!.subs.get(params.subcategory);
+    expect(sub, `unknown subcategory slug ${params.subcategory}`).toBeDefined();
+    return { category: category!.own, subcategory: sub! };
+  }
+  if (page === 'country') {
+    const country = countryBySlug(params.slug);
+    expect(country, `unknown country slug ${params.slug}`).toBeDefined();
+    return { slug: countrySlugs(country!) };
+  }
+  return params;
+}
+
 /** One real path per page id, taken from the sitemap, so the test follows the seed data. */
 async function examplePaths(): Promise<Map<PageId, Record<string, string>>> {
   const examples = new Map<PageId, Record<string, string>>();
@@ -86,9 +119,9 @@ describe('every public route in every language', () => {
     for (const id of pageIds) {
       const params = examples.get(id);
       if (!params) continue;
-      const alternates = alternatesOf(id, params);
+      const alternates = alternatesOf(id, localized(id, params));
       for (const lang of LANGS) {
-        const path = urlOf(lang, id, params);
+        const path = alternates[lang];
         const response = await page.goto(baseUrl + path);
         expect(response?.status(), path).toBe(200);
         expect(new URL(page.url()).pathname, `${path} must not redirect`).toBe(path);
@@ -285,9 +318,12 @@ describe('footer', () => {
     const strip = page.locator('[data-flag-strip]');
     const links = strip.locator('ul:not([aria-hidden]) a');
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(hrefs.sort()).toEqual(EUROPEAN_COUNTRIES.map((c) => url('de', 'country', { slug: c.slug })).sort());
-    expect(hrefs).not.toContain(url('de', 'country', { slug: 'russia' }));
-    expect(hrefs).not.toContain(url('de', 'country', { slug: 'belarus' }));
+    // Only countries with a page (issue 17, item 9), at their German address: the sitemap's German country pages.
+    const countryPages = (await sitemap()).map((e) => e.loc).filter((loc) => matchPath(loc)?.page === 'country' && matchPath(loc)?.lang === 'de');
+    expect(countryPages.length).toBeGreaterThan(10);
+    expect(hrefs.sort()).toEqual(countryPages.sort());
+    for (const slug of ['russia', 'belarus']) expect(hrefs).not.toContain(url('de', 'country', { slug: countrySlugs(countryBySlug(slug)!) }));
+    for (const href of hrefs) expect(EUROPEAN_COUNTRIES.map((c) => c.code), href!).toContain(countryBySlug(matchPath(href!)!.params.slug)?.code);
     // The repeated copy that makes the loop seamless is invisible to keyboard and screen readers.
     expect(await strip.locator('ul[aria-hidden="true"] a:not([tabindex="-1"])').count()).toBe(0);
     // With reduced motion it stands still.
@@ -332,16 +368,17 @@ describe('redirects from _redirects', () => {
   it('translate section words of another language, keeping the rest of the path and the query', async () => {
     const examples = await examplePaths();
     const company = examples.get('company')!.slug;
-    const { category, subcategory } = examples.get('subcategory')!;
+    const subParams = localized('subcategory', examples.get('subcategory')!) as Record<string, SlugSet>;
+    const [category, subcategory] = [subParams.category, subParams.subcategory];
     const cases: [string, string][] = [
       [`/de/companies/${company}`, `/de/unternehmen/${company}`],
       [`/de/entreprises/${company}`, `/de/unternehmen/${company}`],
       [`/fr/unternehmen/${company}`, `/fr/entreprises/${company}`],
       [`/unternehmen/${company}`, `/companies/${company}`],
       ['/de/companies', '/de/unternehmen'],
-      [`/de/categories/${category}/${subcategory}`, `/de/kategorien/${category}/${subcategory}`],
-      [`/fr/kategorien/${category}`, `/fr/categories/${category}`],
-      ['/fr/laender/germany', '/fr/pays/germany'],
+      [`/de/categories/${category.de}/${subcategory.de}`, `/de/kategorien/${category.de}/${subcategory.de}`],
+      [`/fr/kategorien/${category.fr}`, `/fr/categories/${category.fr}`],
+      ['/fr/laender/allemagne', '/fr/pays/allemagne'],
       ['/de/countries', '/de/laender'],
       ['/de/privacy', '/de/datenschutz'],
       ['/fr/terms', '/fr/conditions'],
@@ -362,7 +399,7 @@ describe('redirects from _redirects', () => {
     const examples = await examplePaths();
     for (const lang of LANGS) {
       for (const id of ['companies', 'company', 'category', 'subcategory', 'country', 'privacy'] as const) {
-        const path = urlOf(lang, id, examples.get(id));
+        const path = urlOf(lang, id, localized(id, examples.get(id)));
         expect((await head(path)).status, path).toBe(200);
       }
     }
@@ -466,7 +503,8 @@ describe('SEO files', () => {
       expect(Object.keys(entry.links).sort(), entry.loc).toEqual(['de', 'en', 'fr', 'x-default']);
       const match = matchPath(entry.loc);
       expect(match, entry.loc).toBeDefined();
-      expect(entry.links, entry.loc).toEqual({ ...alternatesOf(match!.page, match!.params), 'x-default': alternatesOf(match!.page, match!.params).en });
+      const expected = alternatesOf(match!.page, localized(match!.page, match!.params));
+      expect(entry.links, entry.loc).toEqual({ ...expected, 'x-default': expected.en });
       for (const l of LANGS) expect(locs.has(entry.links[l]), `${entry.loc} -> ${entry.links[l]}`).toBe(true);
       expect(match!.page).not.toBe('notFound');
       expect(entry.loc.startsWith('/admin')).toBe(false);
