@@ -46,6 +46,23 @@ function constraintMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * True for database errors that go away by themselves: the file is locked by another writer
+ * (SQLITE_BUSY/LOCKED, e.g. a build or a second server process), or a remote libSQL server is
+ * briefly unreachable. Worth a short retry, then a 503 that says to try again.
+ */
+export function isTransientDbError(error: unknown): boolean {
+  let e = error as (Error & { cause?: unknown; code?: string }) | undefined;
+  for (let depth = 0; e && depth < 4; depth += 1) {
+    const text = `${e.code ?? ''} ${e.message ?? ''}`;
+    if (/SQLITE_BUSY|SQLITE_LOCKED|database is locked|ECONNRESET|ECONNREFUSED|ETIMEDOUT|fetch failed|SERVER_ERROR|HRANA_WEBSOCKET_ERROR/.test(text)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const BUSY_MESSAGE = 'The database is busy right now. Nothing was changed; please try again in a moment.';
+
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof InputError) {
     return c.json<ApiError>({ ...error.details, error: error.message, ...(error.issues ? { issues: error.issues } : {}) }, error.status);
@@ -60,6 +77,11 @@ export function errorResponse(error: unknown, c: Context): Response {
   if (constraint) {
     const what = /UNIQUE/i.test(constraint) ? 'An entry with this name or slug already exists.' : 'This change conflicts with existing data.';
     return c.json<ApiError>({ error: what }, 409);
+  }
+  if (isTransientDbError(error)) {
+    console.error(error);
+    c.header('Retry-After', '2');
+    return c.json<ApiError>({ error: BUSY_MESSAGE }, 503);
   }
   console.error(error);
   return c.json<ApiError>({ error: 'Something went wrong on our side. Please try again.' }, 500);
