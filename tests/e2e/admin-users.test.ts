@@ -145,12 +145,12 @@ describe('invitations and roles', () => {
     const table = owner.getByRole('table', { name: 'Admins' });
     await table.waitFor();
     owner.once('dialog', (d) => void d.accept());
-    await owner.getByRole('button', { name: `Remove ${INVITED}` }).click();
+    await owner.getByRole('button', { name: `Remove: ${INVITED}` }).click();
     await owner.getByText(`${INVITED} removed.`).waitFor();
     await expect.poll(() => table.getByText(INVITED).count()).toBe(0);
     expect(await editor.evaluate(async () => (await fetch('/api/admin/companies')).status)).toBe(401);
     // The owner's own row has no Remove button.
-    expect(await owner.getByRole('button', { name: `Remove ${OWNER}` }).count()).toBe(0);
+    expect(await owner.getByRole('button', { name: `Remove: ${OWNER}` }).count()).toBe(0);
   });
 });
 

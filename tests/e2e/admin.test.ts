@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createClient } from '@libsql/client';
 import { launchBrowser } from './chromium.ts';
+import { COUNTRIES } from '../../src/lib/countries.ts';
 
 const baseUrl = inject('baseUrl');
 const dbUrl = inject('dbUrl');
@@ -240,7 +241,7 @@ describe('lists', () => {
     await page.getByRole('link', { name: 'Countries', exact: true }).click();
     const countries = page.getByRole('table', { name: 'Countries' });
     await countries.waitFor();
-    expect(await countries.locator('tbody tr').count()).toBe(53);
+    expect(await countries.locator('tbody tr').count()).toBe(COUNTRIES.length);
     await page.getByLabel('Search countries by name or code').fill('pl');
     await expect.poll(() => countries.locator('tbody th').allTextContents()).toEqual(['🇵🇱Poland']);
     await page.getByLabel('Search countries by name or code').fill('ital');
@@ -291,7 +292,7 @@ describe('forms', () => {
     await page.getByLabel('Category').selectOption({ label: 'Mobility' });
     await page.getByLabel('Country', { exact: true }).selectOption('FR');
     // Description stays empty.
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await describedError(page, '#company-description')).toBe('Description is required');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('company-description');
     expect(await page.locator('#company-name').getAttribute('aria-invalid')).toBe('false');
@@ -302,7 +303,7 @@ describe('forms', () => {
     // Another rule of SPEC section 5: a fine needs an amount >= 0.
     await page.getByRole('button', { name: 'Add fine' }).click();
     await page.locator('#fine-0-amount').fill('-5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await describedError(page, '#fine-0-amount')).toBe('Amount must be 0 or more');
     expect(await describedError(page, '#fine-0-description')).toBe('Description is required');
     expect(writes).toEqual([]);
@@ -311,7 +312,7 @@ describe('forms', () => {
     await page.getByRole('button', { name: 'Remove fine 1' }).click();
     await page.locator('#company-description').fill('A company whose slug is taken.');
     await page.getByLabel('Slug').fill('netflix');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to save company. Please try again. A company with the slug "netflix" already exists.' }).waitFor();
     expect(await describedError(page, '#company-slug')).toBe('This slug is already used by another company');
     expect(page.url()).toBe(`${baseUrl}/admin/companies/new`);
@@ -337,7 +338,7 @@ describe('forms', () => {
     await page.keyboard.type('Power Drills!');
     expect(await page.locator('#sub-0-slug').inputValue()).toBe('power-drills');
     await page.locator('#sub-0-slug').fill('Bad Slug');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await describedError(page, '#sub-0-slug')).toBe('Slug may contain only lowercase letters, digits and single hyphens');
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(`${baseUrl}/admin/categories`);
@@ -368,7 +369,7 @@ describe('forms', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     await page.getByLabel('Corporate tax rate (%)').fill('150');
     await page.getByLabel('Population').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await describedError(page, '#country-tax')).toBe('Corporate tax rate must be between 0 and 100');
     expect(await describedError(page, '#country-population')).toBe('Population is required');
     await page.getByRole('link', { name: 'Back to Countries' }).click();
@@ -426,7 +427,7 @@ describe('forms', () => {
       await page.getByLabel('Add a company it replaces').fill('netfl');
       await page.getByRole('button', { name: /Netflix/ }).click();
 
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL(`${baseUrl}/admin/companies`);
       await statusText(page).filter({ hasText: 'Company “Zeta Test Mobility” saved.' }).waitFor();
 
@@ -457,7 +458,7 @@ describe('forms', () => {
       expect(await page.locator('#source-0-url').inputValue()).toBe('https://zeta.example.org/about');
       await description.fill('Shared electric vans, edited in a test.');
       await page.getByRole('button', { name: 'Remove fine 1' }).click();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL(`${baseUrl}/admin/companies`);
       const edited = await waitForPublic('/companies/zeta-test-mobility', (_, h) => h.includes('edited in a test'), 'the edited company page');
       expect(edited).not.toContain('data-fine-amount');
@@ -488,10 +489,10 @@ describe('forms', () => {
       await page.goto(`${baseUrl}/admin/certificates/new`);
       await page.getByLabel('Name', { exact: true }).fill('Test Seal');
       await page.locator('#certificate-description').fill('A seal that exists only in a test.');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => page.locator('#certificate-icon-error').textContent()).toBe('Icon type is required');
       await page.getByRole('radio', { name: 'Purple (Innovation)' }).check();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL(`${baseUrl}/admin/certificates`);
       const row = page.getByRole('row', { name: /Test Seal/ });
       expect(await row.locator('td').nth(1).textContent()).toBe('Purple (Innovation)');
@@ -529,6 +530,8 @@ describe('import and export', () => {
       const extra = { name: 'Test Gardening', slug: 'test-gardening', image_url: null, name_de: null, name_fr: null, subcategories: [{ name: 'Test Seeds', slug: 'test-seeds', name_de: null, name_fr: null }] };
       const input = page.locator('[data-import-input="categories"]');
       await input.setInputFiles({ name: 'categories.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([...exported, extra])) });
+      // Choosing a file shows the dry-run report first; the import runs on Confirm.
+      await page.getByRole('button', { name: /^Confirm import of/ }).click();
       await statusText(page).filter({ hasText: 'Import completed successfully. Existing categories were updated.' }).waitFor();
       const row = page.getByRole('row', { name: /Test Gardening/ });
       await row.waitFor();
@@ -579,12 +582,12 @@ describe('import and export', () => {
       await first.goto(url);
       await expect.poll(() => first.locator('#company-description').inputValue()).toBe('Original text.');
       await first.locator('#company-description').fill('Saved by the first editor.');
-      await first.getByRole('button', { name: 'Save' }).click();
+      await first.getByRole('button', { name: 'Save', exact: true }).click();
       await first.waitForURL(`${baseUrl}/admin/companies`);
 
       // The second editor's save is refused with who and when, and what they typed stays.
       await second.locator('#company-description').fill('Typed by the second editor.');
-      await second.getByRole('button', { name: 'Save' }).click();
+      await second.getByRole('button', { name: 'Save', exact: true }).click();
       const alert = second.getByRole('alert').filter({ hasText: /changed this company at \d{1,2}:\d{2}/ });
       await alert.waitFor();
       expect(await alert.textContent()).toContain(`${EMAIL} changed this company at`);
@@ -665,11 +668,11 @@ describe('accessibility: axe-core finds no violations on the admin screens', () 
       await page.getByRole('checkbox', { name: /^B Corp/ }).check();
       await page.getByRole('button', { name: 'Add fine' }).click();
       await page.getByLabel('Add an alternative').fill('net');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.locator('#company-name-error').waitFor();
       expect(await axeViolations(page), 'company form with errors').toEqual([]);
       await page.goto(`${baseUrl}/admin/certificates/new`);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.locator('#certificate-icon-error').waitFor();
       expect(await axeViolations(page), 'certificate form with errors').toEqual([]);
     }, LONG_TEST_MS);

@@ -245,10 +245,10 @@ function OwnerUsers() {
                     <span className="text-sm text-slate-600">Your account</span>
                   ) : (
                     <span className="flex flex-wrap gap-2">
-                      <Button onClick={() => void setRole(u.id, u.email, u.role === 'owner' ? 'editor' : 'owner')} aria-label={`Make ${u.email} ${u.role === 'owner' ? 'an editor' : 'an owner'}`}>
+                      <Button onClick={() => void setRole(u.id, u.email, u.role === 'owner' ? 'editor' : 'owner')} aria-label={`${u.role === 'owner' ? 'Make editor' : 'Make owner'}: ${u.email}`}>
                         {u.role === 'owner' ? 'Make editor' : 'Make owner'}
                       </Button>
-                      <Button variant="danger" onClick={() => void remove(u.id, u.email)} aria-label={`Remove ${u.email}`}>
+                      <Button variant="danger" onClick={() => void remove(u.id, u.email)} aria-label={`Remove: ${u.email}`}>
                         Remove
                       </Button>
                     </span>
