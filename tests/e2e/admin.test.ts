@@ -454,7 +454,7 @@ describe('forms', () => {
       expect(await status.inputValue()).toBe('Certified');
       expect(await page.getByRole('switch', { name: 'Unicorn Status: Active' }).getAttribute('aria-checked')).toBe('true');
       expect(await page.locator('[data-link-list="alternative_to"] [data-linked-company="Netflix"]').count()).toBe(1);
-      expect(await page.getByLabel('Legal name').inputValue()).toBe('Zeta Test Mobility ApS');
+      expect(await page.getByRole('textbox', { name: 'Legal name' }).inputValue()).toBe('Zeta Test Mobility ApS');
       expect(await page.locator('#source-0-url').inputValue()).toBe('https://zeta.example.org/about');
       await description.fill('Shared electric vans, edited in a test.');
       await page.getByRole('button', { name: 'Remove fine 1' }).click();
@@ -467,14 +467,12 @@ describe('forms', () => {
       await page.getByLabel('Search companies by name').fill('zeta test');
       await page.getByRole('link', { name: /Zeta Test Mobility/ }).click();
       await page.waitForURL(/\/admin\/companies\/\d+$/);
-      let question = '';
-      page.once('dialog', (dialog) => {
-        question = dialog.message();
-        void dialog.accept();
-      });
+      // The dialog names the company and what goes with it; deleting needs a second, explicit click.
       await page.getByRole('button', { name: 'Delete Company' }).click();
+      const dialog = page.getByRole('dialog', { name: /Zeta Test Mobility/ });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Delete company' }).click();
       await page.waitForURL(`${baseUrl}/admin/companies`);
-      expect(question).toBe('Are you sure you want to delete this company?');
       await statusText(page).filter({ hasText: 'Company deleted.' }).waitFor();
       await waitForPublic('/companies/zeta-test-mobility', (status) => status === 404, 'the deleted company page gone');
     },
@@ -527,7 +525,7 @@ describe('import and export', () => {
       expect(exported).toHaveLength(18);
       expect(exported.find((c) => c.slug === 'mobility')?.subcategories.map((s) => s.slug)).toContain('cars');
 
-      const extra = { name: 'Test Gardening', slug: 'test-gardening', image_url: null, name_de: null, name_fr: null, subcategories: [{ name: 'Test Seeds', slug: 'test-seeds', name_de: null, name_fr: null }] };
+      const extra = { name: 'Test Gardening', slug: 'test-gardening', image_url: null, translations: {}, subcategories: [{ name: 'Test Seeds', slug: 'test-seeds', translations: {} }] };
       const input = page.locator('[data-import-input="categories"]');
       await input.setInputFiles({ name: 'categories.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([...exported, extra])) });
       // Choosing a file shows the dry-run report first; the import runs on Confirm.
