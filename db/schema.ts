@@ -366,6 +366,8 @@ export const change = sqliteTable(
     action: text('action', { enum: CHANGE_ACTIONS }).notNull(),
     before: text('before', { mode: 'json' }),
     after: text('after', { mode: 'json' }),
+    /** for a revert: the change it undid */
+    revertsChangeId: integer('reverts_change_id'),
   },
   (t) => [index('change_log_entity_idx').on(t.entity, t.entityId), index('change_log_created_idx').on(t.createdAt)],
 );

@@ -96,6 +96,27 @@ describe('revert', () => {
     expect((await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id), ifMatch: 1 })).status).toBe(412);
   });
 
+  it('gives a deleted certificate back to the companies that held it, and names the change it undid', async () => {
+    const cert = { certification_id: ids.bcorp.id, status: 'Compliant', valid_from: '2023-01-01', valid_until: '2030-01-01', link: 'https://example.org/b' };
+    const deezer = await create(companyBody(ids.ent.id, { certifications: [cert] }));
+    const qobuz = await create(companyBody(ids.ent.id, { name: 'Qobuz', slug: 'qobuz', certifications: [{ ...cert, status: 'Verified', valid_until: '' }] }));
+    const certsOf = async (id: number) =>
+      (await json(await get(id))).certifications.map((c: Record<string, unknown>) => ({ name: c.name, status: c.status, valid_until: c.valid_until }));
+    const deezerCerts = await certsOf(deezer.id);
+    expect((await kit.call('DELETE', `/api/admin/certificates/${ids.bcorp.id}`)).status).toBe(200);
+    expect(await certsOf(deezer.id)).toEqual([]);
+    await kit.call('DELETE', `/api/admin/companies/${qobuz.id}`);
+
+    const [deleted] = (await json(await kit.call('GET', '/api/changes?entity=certification'))).changes;
+    expect(deleted.action).toBe('delete');
+    const res = await revert(deleted.id);
+    expect(res.status).toBe(200);
+    expect((await json(res)).message).toBe('The certificate “B Corp” was restored. Given back to 1 company that held it. Not given back to qobuz: that company no longer exists.');
+    expect(await certsOf(deezer.id)).toEqual(deezerCerts);
+    const [undo] = (await json(await kit.call('GET', '/api/changes?entity=certification'))).changes;
+    expect(undo).toMatchObject({ action: 'revert', reverts_change_id: deleted.id, reverts: { id: deleted.id, action: 'delete', admin_email: 'admin@example.org' } });
+  });
+
   it('refuses with 409 when the company changed after that edit, naming who and when', async () => {
     const deezer = await create(companyBody(ids.ent.id));
     await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id, { description: 'First edit.' }) });

@@ -88,11 +88,24 @@ export async function updateCertificate(db: Db, id: number, version: number, v: 
   });
 }
 
+/** Who holds a certificate, in the company record's certification format plus the company slug. */
+async function holdersOf(tx: Executor, id: number) {
+  const rows = await tx
+    .select({ slug: t.company.slug, status: t.companyCertification.status, validFrom: t.companyCertification.validFrom, validUntil: t.companyCertification.validUntil, link: t.companyCertification.link })
+    .from(t.companyCertification)
+    .innerJoin(t.company, eq(t.company.id, t.companyCertification.companyId))
+    .where(eq(t.companyCertification.certificationId, id));
+  return rows
+    .map((r) => ({ company: r.slug, status: r.status, valid_from: r.validFrom, valid_until: r.validUntil, link: r.link ?? '' }))
+    .sort((a, b) => a.company.localeCompare(b.company));
+}
+
 /** Deleting a certificate takes it off every company that held it. */
 export async function deleteCertificate(db: Db, id: number, version: number, w: WriteContext): Promise<boolean> {
   return writeTransaction(db, async (tx) => {
     if ((await claimVersion(tx, 'certification', id, version, w)) === undefined) return false;
-    const before = await snapshot(tx, id);
+    // The holders go into the log entry, so a revert gives the certificate back to the companies too.
+    const before = { ...(await snapshot(tx, id)), holders: await holdersOf(tx, id) };
     await tx.delete(t.companyCertification).where(eq(t.companyCertification.certificationId, id));
     await tx.delete(t.certification).where(eq(t.certification.id, id));
     await logChange(tx, w, { entity: 'certification', entityId: id, label: before?.name ?? `Certificate ${id}`, action: 'delete', before, after: null });

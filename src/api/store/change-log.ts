@@ -1,7 +1,7 @@
 // The change log: every write through the API records who did what to which record, with the record's
 // export-format JSON before and after, in the transaction of the write itself (a failed write leaves no
 // row). It feeds the admin's history and the "someone else changed this" message of a stale save.
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import { exportCategories, exportCertificates, exportCompanies } from '../import-export/export.ts';
 import type { ChangeAction } from '../../../db/enums.ts';
@@ -24,6 +24,8 @@ export interface ChangeEntry {
   action: ChangeAction;
   before: unknown;
   after: unknown;
+  /** for a revert: the change it undid */
+  revertsChangeId?: number;
 }
 
 export async function logChange(tx: Executor, w: WriteContext, e: ChangeEntry): Promise<void> {
@@ -37,6 +39,7 @@ export async function logChange(tx: Executor, w: WriteContext, e: ChangeEntry): 
     action: e.action,
     before: e.before ?? null,
     after: e.after ?? null,
+    revertsChangeId: e.revertsChangeId ?? null,
   });
 }
 
@@ -73,11 +76,17 @@ export async function listChanges(db: Executor, q: ChangeQuery) {
     .orderBy(desc(t.change.id))
     .limit(CHANGES_PER_PAGE)
     .offset((q.page - 1) * CHANGES_PER_PAGE);
+  // A revert names the change it undid (who made it and when), so the list reads without ids.
+  const undone = rows.map((r) => r.revertsChangeId).filter((id): id is number => id !== null);
+  const undoneRows = undone.length
+    ? await db.select({ id: t.change.id, action: t.change.action, adminEmail: t.change.adminEmail, createdAt: t.change.createdAt }).from(t.change).where(inArray(t.change.id, undone))
+    : [];
+  const byId = new Map(undoneRows.map((r) => [r.id, { id: r.id, action: r.action, admin_email: r.adminEmail, created_at: r.createdAt }]));
   return {
     total,
     page: q.page,
     per_page: CHANGES_PER_PAGE,
-    changes: rows.map(changeJson),
+    changes: rows.map((r) => ({ ...changeJson(r), reverts: r.revertsChangeId === null ? null : (byId.get(r.revertsChangeId) ?? null) })),
   };
 }
 
@@ -99,6 +108,7 @@ export function changeJson(r: typeof t.change.$inferSelect) {
     action: r.action,
     before: r.before as unknown,
     after: r.after as unknown,
+    reverts_change_id: r.revertsChangeId,
   };
 }
 

@@ -43,7 +43,7 @@ export async function revertChange(db: Db, changeId: number, w: WriteContext) {
       throw error;
     }
     const after = target === null ? null : await recordSnapshot(tx, entity, id);
-    await logChange(tx, w, { entity, entityId: id, label, action: 'revert', before: current, after });
+    await logChange(tx, w, { entity, entityId: id, label, action: 'revert', before: current, after, revertsChangeId: entry.id });
     const [row] = await tx.select().from(t.change).orderBy(desc(t.change.id)).limit(1);
     const what = target === null ? 'deleted' : current === null ? 'restored' : 'changed back';
     return {
@@ -149,8 +149,39 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
   }
 
   if (entity === 'category') await importCategories(tx, [target]);
-  else if (entity === 'certification') await importCertificates(tx, [target]);
+  else if (entity === 'certification') await restoreCertificate(tx, id, target, w, notes);
   else await restoreCompany(tx, id, target, notes);
+}
+
+interface Holder {
+  company: string;
+  status: string;
+  valid_from: string;
+  valid_until: string | null;
+  link: string;
+}
+
+/** A certificate, and (when its deletion is undone) the companies that held it and still exist. */
+async function restoreCertificate(tx: Executor, id: number, target: Snapshot, w: WriteContext, notes: string[]): Promise<void> {
+  const { holders, ...record } = target as Snapshot & { holders?: Holder[] };
+  await importCertificates(tx, [record]);
+  if (!Array.isArray(holders) || !holders.length) return;
+  const companies = holders.length
+    ? await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, holders.map((h) => h.company)))
+    : [];
+  const idOf = new Map(companies.map((c) => [c.slug, c.id]));
+  const back = holders.filter((h) => idOf.has(h.company));
+  if (back.length) {
+    await tx
+      .insert(t.companyCertification)
+      .values(back.map((h) => ({ companyId: idOf.get(h.company)!, certificationId: id, status: h.status as 'Verified', validFrom: h.valid_from, validUntil: h.valid_until, link: h.link || null })))
+      .onConflictDoNothing();
+    // Their records changed: a form opened before the revert must not save over it unnoticed.
+    await tx.update(t.company).set({ version: sql`${t.company.version} + 1`, updatedAt: w.now.toISOString() }).where(inArray(t.company.id, back.map((h) => idOf.get(h.company)!)));
+    notes.push(`Given back to ${back.length} ${back.length === 1 ? 'company' : 'companies'} that held it.`);
+  }
+  const lost = holders.filter((h) => !idOf.has(h.company)).map((h) => h.company);
+  if (lost.length) notes.push(`Not given back to ${lost.join(', ')}: ${lost.length === 1 ? 'that company no longer exists' : 'those companies no longer exist'}.`);
 }
 
 async function existingSlugs(tx: Executor, table: typeof t.company | typeof t.product, slugs: string[]): Promise<Set<string>> {

@@ -19,10 +19,15 @@ export interface Change {
   action: string;
   before: unknown;
   after: unknown;
+  /** for a revert: the change it undid */
+  reverts_change_id?: number | null;
+  reverts?: { id: number; action: string; admin_email: string | null; created_at: string } | null;
 }
 
 export const ACTIONS: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Deleted', import: 'Imported', revert: 'Reverted' };
-const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate' };
+const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate', suggestion: 'Suggestion' };
+/** Records whose changes can be undone here (a suggestion's handling is undone by editing the record). */
+const REVERTIBLE = new Set(['company', 'category', 'certification']);
 const PATHS: Record<string, string> = { company: '/admin/companies', category: '/admin/categories', certification: '/admin/certificates' };
 const FIELD_LABELS: Record<string, string> = {
   eu_fines: 'fines',
@@ -210,10 +215,18 @@ export function HistoryChanges({ changes, showRecord, onReverted }: Props) {
                 <time dateTime={c.created_at} className="whitespace-nowrap text-slate-500">
                   {when(c.created_at)}
                 </time>
+                {c.reverts && (
+                  <>
+                    {' '}
+                    <span className="text-slate-600" data-reverts={c.reverts.id}>
+                      — undid “{(ACTIONS[c.reverts.action] ?? c.reverts.action).toLowerCase()}” by {c.reverts.admin_email ?? 'a removed admin'}, {when(c.reverts.created_at)}
+                    </span>
+                  </>
+                )}
               </p>
               <ChangeDetails change={c} />
             </div>
-            {c.entity_id !== null && (
+            {c.entity_id !== null && REVERTIBLE.has(c.entity) && (
               <div>
                 <Button className="!px-3 !py-1.5" onClick={() => (setError(undefined), setTarget(c))} aria-label={`Revert: ${ACTIONS[c.action] ?? c.action} ${c.label}, ${when(c.created_at)}`}>
                   Revert…

@@ -1,0 +1,1 @@
+ALTER TABLE `change_log` ADD `reverts_change_id` integer;
