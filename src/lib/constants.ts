@@ -29,4 +29,3 @@ export const HOME_SWITCHES = [
 ] as const;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_LIMITS = { companies: 3, categories: 2, subcategories: 2, flags: 5 } as const;
-export const VERSION_BADGE = 'v1.0';
