@@ -1,5 +1,7 @@
 // npm run audit [-- --url http://127.0.0.1:4321] [--runs 1]
 //
+// 1. The Nu HTML checker (vnu-jar; needs Java) and 2. axe-core (light and dark) over one page of every
+// kind in every language (scripts/audit-pages.ts); then 3.
 // Lighthouse (mobile emulation, its default: a mid-range phone on a throttled 4G connection, simulated)
 // with Debian's Chromium, offline against the local server: performance, accessibility, best practices
 // and SEO for home, a company page, a category page and the company browser. Without --url it starts
@@ -10,7 +12,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../tests/e2e/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium.ts';
+import { axePages, samplePages, validateHtml } from './audit-pages.ts';
 import { projectRoot, startServer, type RunningServer } from './bench-server.ts';
 import { median } from './bench-stats.ts';
 
@@ -25,17 +28,6 @@ const PAGES = [
 ] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-// The same headless flags as the browser tests (tests/e2e/chromium.ts).
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 let server: RunningServer | undefined;
 let work: string | undefined;
@@ -48,7 +40,19 @@ if (!baseUrl) {
   baseUrl = server.baseUrl;
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+let validator: Awaited<ReturnType<typeof validateHtml>>;
+let axe: Awaited<ReturnType<typeof axePages>>;
+try {
+  const sample = await samplePages(baseUrl);
+  process.stderr.write(`[audit] Nu HTML checker and axe on ${sample.length} pages (one of each kind and language)\n`);
+  validator = await validateHtml(baseUrl, sample);
+  axe = await axePages(baseUrl, sample);
+} catch (error) {
+  await server?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+  throw error;
+}
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
 const scores: Record<string, Record<string, number[]>> = {};
 const shortfalls = new Map<string, Set<string>>();
 try {
@@ -101,3 +105,8 @@ if (shortfalls.size) {
     for (const item of items) console.log(`    - ${item}`);
   }
 }
+
+console.log(`\nNu HTML checker: ${validator.skipped ? `skipped (${validator.skipped})` : `${validator.pages} pages, ${validator.errors.length} errors${validator.ignored ? `, ${validator.ignored} documented false positives ignored` : ''}`}`);
+for (const e of validator.errors) console.log(`  - ${e.path}${e.line ? `:${e.line}` : ''}: ${e.message}`);
+console.log(`\naxe-core (WCAG 2.1 A/AA), light and dark: ${axe.pages} page views, ${axe.violations.length} violations`);
+for (const v of axe.violations) console.log(`  - ${v.path}: ${v.id} (${v.impact ?? 'n/a'}, ${v.nodes} elements): ${v.help}`);
