@@ -50,6 +50,17 @@ interface SeedCompany {
   sources?: SeedSource[];
   eu_fines?: SeedFine[];
   alternatives?: { slug: string }[];
+  products?: SeedProduct[];
+}
+interface SeedProduct {
+  name: string;
+  slug: string;
+  description: string;
+  translations?: Tr;
+  aliases?: Record<string, string[]>;
+  status?: 'published' | 'draft';
+  sources?: SeedSource[];
+  alternatives?: { product: string; can_import?: boolean | null }[];
 }
 interface SeedCategory {
   name: string;
@@ -68,6 +79,12 @@ const nonEuropean = published.filter((c) => !isEuropean(c.country));
 const isPublished = (slug: string) => (bySlug.get(slug)?.status ?? 'published') === 'published';
 const classOf = (c: SeedCompany) =>
   controlClass({ country: c.country, ownerKind: (c.owner_kind ?? null) as never, ownerCountry: c.owner_country ?? null });
+const products = companies.flatMap((c) => (c.products ?? []).map((p) => ({ ...p, company: c })));
+const productBySlug = new Map(products.map((p) => [p.slug, p]));
+const productPublished = (p: (typeof products)[number]) => (p.status ?? 'published') === 'published' && isPublished(p.company.slug);
+/** What counts toward "at least 3 European alternatives": a published product of a European-owned maker. */
+const europeanProduct = (p: (typeof products)[number]) =>
+  productPublished(p) && isEuropean(p.company.country) && classOf(p.company) !== 'european_hq_foreign_owner';
 const allFines = companies.flatMap((c) => (c.eu_fines ?? []).map((f) => ({ ...f, slug: c.slug })));
 
 describe('seed dataset', () => {
@@ -90,9 +107,10 @@ describe('seed dataset', () => {
     expect(new Set(companies.map((c) => c.name.trim().toLowerCase())).size).toBe(companies.length);
   });
 
-  it('links every company to an https website and describes it in every language', () => {
+  it('links every company to an https website (when known) and describes it in every language', () => {
     for (const c of companies) {
-      expect(c.website_url, c.slug).toMatch(/^https:\/\/[^/\s]+\.[a-z]{2,}/);
+      // Unknown beats a guess: a website nobody confirmed stays empty.
+      if (c.website_url) expect(c.website_url, c.slug).toMatch(/^https:\/\/[^/\s]+\.[a-z]{2,}/);
       expect(c.description, c.slug).toMatch(/\S{3}/);
       for (const lang of TRANSLATED_LANGS) {
         const text = c.translations?.[lang]?.description;
@@ -188,6 +206,10 @@ describe('seed dataset', () => {
     }
   });
 
+  it('gives every category at least 8 published European companies', () => {
+    for (const c of categories) expect(european.filter((x) => x.category === c.name).length, c.slug).toBeGreaterThanOrEqual(8);
+  });
+
   it('gives each of the nine home categories 3+ subcategories and 10+ published European companies', () => {
     for (const slug of HOME_CATEGORY_SLUGS) {
       const category = categories.find((c) => c.slug === slug);
@@ -195,6 +217,68 @@ describe('seed dataset', () => {
       expect(category!.subcategories.length, slug).toBeGreaterThanOrEqual(3);
       expect(european.filter((c) => c.category === category!.name).length, slug).toBeGreaterThanOrEqual(10);
     }
+  });
+});
+
+describe('seed products', () => {
+  const pages = products.filter((p) => productPublished(p) && !isEuropean(p.company.country));
+
+  it('has at least 100 product pages, each with 3+ published European alternatives', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(100);
+    const short = pages.filter((p) => (p.alternatives ?? []).filter((a) => productBySlug.has(a.product) && europeanProduct(productBySlug.get(a.product)!)).length < 3);
+    expect(short.map((p) => p.slug)).toEqual([]);
+  });
+
+  it('links products only to European products that exist', () => {
+    for (const p of products) {
+      for (const a of p.alternatives ?? []) {
+        const alt = productBySlug.get(a.product);
+        expect(alt, `${p.slug} -> ${a.product}`).toBeDefined();
+        expect(isEuropean(alt!.company.country), `${p.slug} -> ${a.product} must be made in Europe`).toBe(true);
+      }
+    }
+  });
+
+  it('has unique product slugs and names every product in every language', () => {
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+    for (const p of products) {
+      expect(p.name, p.slug).toMatch(/\S/);
+      expect(p.description, p.slug).toMatch(/\S{3}/);
+      for (const lang of TRANSLATED_LANGS) expect(p.translations?.[lang]?.name, `${p.slug} ${lang}`).toMatch(/\S/);
+    }
+  });
+
+  it('never gives two products the same alias in one language', () => {
+    const owners = new Map<string, string>();
+    const shared: string[] = [];
+    for (const p of products) {
+      for (const [lang, list] of Object.entries(p.aliases ?? {})) {
+        for (const alias of list) {
+          const key = `${lang}:${alias.trim().toLowerCase()}`;
+          if (owners.has(key) && owners.get(key) !== p.slug) shared.push(`${key} (${owners.get(key)}, ${p.slug})`);
+          owners.set(key, p.slug);
+        }
+      }
+    }
+    expect(shared).toEqual([]);
+  });
+
+  it('backs every published European product with an https source checked in the past', () => {
+    for (const p of products.filter((x) => productPublished(x) && isEuropean(x.company.country))) {
+      expect(p.sources?.length ?? 0, p.slug).toBeGreaterThan(0);
+      for (const s of p.sources ?? []) {
+        expect(s.url, p.slug).toMatch(/^https:\/\//);
+        expect(s.verified_at <= today(), `${p.slug} ${s.url}`).toBe(true);
+      }
+    }
+  });
+
+  it('links at least 85 % of published European companies to something they replace', () => {
+    const linked = new Set<string>();
+    for (const c of nonEuropean) for (const a of c.alternatives ?? []) linked.add(a.slug);
+    for (const p of pages) for (const a of p.alternatives ?? []) linked.add(productBySlug.get(a.product)?.company.slug ?? '');
+    const orphans = european.filter((c) => !linked.has(c.slug));
+    expect(orphans.length / european.length).toBeLessThanOrEqual(0.15);
   });
 });
 
@@ -213,7 +297,12 @@ describe('seeding through the import code', () => {
     const links = await ctx.db.select().from(t.alternative);
     expect(links.length).toBe(companies.reduce((s, c) => s + (c.alternatives?.length ?? 0), 0));
     const [{ s }] = await ctx.db.select({ s: sql<number>`count(*)` }).from(t.source);
-    expect(Number(s)).toBe(companies.reduce((sum, c) => sum + (c.sources?.length ?? 0), 0));
+    // Company sources and product sources share the table.
+    expect(Number(s)).toBe(companies.reduce((sum, c) => sum + (c.sources?.length ?? 0), 0) + products.reduce((sum, p) => sum + (p.sources?.length ?? 0), 0));
+    const [{ p }] = await ctx.db.select({ p: sql<number>`count(*)` }).from(t.product);
+    expect(Number(p)).toBe(products.length);
+    const productLinks = await ctx.db.select().from(t.productAlternative);
+    expect(productLinks.length).toBe(products.reduce((sum, x) => sum + (x.alternatives?.length ?? 0), 0));
     const [{ f }] = await ctx.db.select({ f: sql<number>`count(*)` }).from(t.euFine);
     expect(Number(f)).toBe(allFines.length);
     // Seeding again updates in place (upsert on slug) instead of duplicating.

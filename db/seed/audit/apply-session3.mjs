@@ -11,7 +11,16 @@ const DAY = '2026-11-24';
 const seed = new URL('../', import.meta.url).pathname;
 const outDir = process.env.RESEARCH_DIR ?? '/work/research/out/';
 const read = (f) => JSON.parse(fs.readFileSync(f, 'utf8'));
-const readOut = (f) => (fs.existsSync(outDir + f) ? read(outDir + f) : null);
+// A research file still being written is skipped with a warning (the script is rerun when it is done).
+const readOut = (f) => {
+  if (!fs.existsSync(outDir + f)) return null;
+  try {
+    return read(outDir + f);
+  } catch (error) {
+    console.warn(`skipped ${f}: ${error.message}`);
+    return null;
+  }
+};
 const log = { audited: 0, auditKeptOld: [], newCompanies: [], skippedCompanies: [], subcategoryAdded: 0, subcategorySkipped: [], products: 0, productsSkipped: [], originalsPublished: 0, originalsHeldBack: [], companyLinks: 0, unreliableDropped: 0 };
 
 // --- the seed as it is -------------------------------------------------------------------------
@@ -26,7 +35,7 @@ const byName = new Map([...bySlug.values()].map((c) => [c.name.toLowerCase(), c]
 const statusList = read(seed + 'audit/status.json');
 const statusBySlug = new Map(statusList.map((s) => [s.slug, s]));
 
-const productFiles = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => /^products-\d+\.json$/.test(f)).sort().map(readOut) : [];
+const productFiles = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => /^products-\d+\.json$/.test(f)).sort().map(readOut).filter(Boolean) : [];
 const taxonomy = readOut('taxonomy.json') ?? { new_companies: [], subcategory_additions: [] };
 
 // --- 1. audits of companies we hold ------------------------------------------------------------
@@ -219,6 +228,30 @@ for (const o of products.values()) {
     if (maker === o.company || !europeanMaker(maker) || o.company.alternatives.some((x) => x.slug === maker.slug)) continue;
     o.company.alternatives.push({ slug: maker.slug });
     log.companyLinks++;
+  }
+}
+
+// --- 5b. same kind of product, same subcategory ------------------------------------------------------
+// A European company that makes what a published non-European company makes (both in one subcategory of
+// one category: footwear, soft drinks, web browsers …) is an alternative to it. Not for subcategories
+// whose members do not replace each other for a customer.
+const NOT_SUBSTITUTES = new Set(['Chips & Components', 'Business Software', 'Cybersecurity', 'Developer Tools']);
+const inSubcategory = new Map(); // "Category/Subcategory" -> published non-European companies
+for (const c of bySlug.values()) {
+  if (c.status !== 'published' || EUROPE.has(c.country)) continue;
+  for (const s of c.subcategories ?? []) if (!NOT_SUBSTITUTES.has(s)) inSubcategory.set(`${c.category}/${s}`, [...(inSubcategory.get(`${c.category}/${s}`) ?? []), c]);
+}
+const linkedTo = new Set([...bySlug.values()].flatMap((c) => (c.alternatives ?? []).map((a) => a.slug)));
+for (const c of bySlug.values()) {
+  if (!europeanMaker(c) && !(c.status === 'published' && EUROPE.has(c.country))) continue;
+  if (linkedTo.has(c.slug)) continue;
+  for (const s of c.subcategories ?? []) {
+    for (const original of inSubcategory.get(`${c.category}/${s}`) ?? []) {
+      original.alternatives ??= [];
+      if (original.alternatives.some((a) => a.slug === c.slug)) continue;
+      original.alternatives.push({ slug: c.slug });
+      log.subcategoryLinks = (log.subcategoryLinks ?? 0) + 1;
+    }
   }
 }
 
