@@ -13,11 +13,14 @@ import {
   paginate,
   PAGE_SIZES,
   SORTS,
+  FEATURES,
   parseQuery,
   sameState,
+  toggleFeature,
   toQuery,
   withFilter,
   type BrowserState,
+  type Feature,
   type Known,
   type ListItem,
   type Region,
@@ -80,6 +83,10 @@ export interface CompanyBrowserStrings {
   /** with {filter} */
   removeFilter: string;
   score: string;
+  /** the feature filters: legend, hint and one label per feature */
+  features: string;
+  featuresHint: string;
+  featureLabels: Record<Feature, string>;
 }
 
 interface Option {
@@ -214,7 +221,7 @@ export default function CompanyBrowser(props: Props) {
   const counts = useMemo(() => {
     if (!items) return null;
     const c = optionCounts(items, state, known.countries);
-    return { category: c.category(known.categories), certification: c.certification(known.certifications), country: c.country(known.countries) };
+    return { category: c.category(known.categories), certification: c.certification(known.certifications), country: c.country(known.countries), feature: c.feature() };
   }, [items, state, known]);
   const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? value;
   const chips: { key: string; label: string; patch: Partial<Omit<BrowserState, 'page'>> }[] = [];
@@ -224,6 +231,7 @@ export default function CompanyBrowser(props: Props) {
   if (state.certification) chips.push({ key: 'certification', label: labelOf(props.certifications, state.certification), patch: { certification: '' } });
   if (state.country) chips.push({ key: 'country', label: labelOf(props.countries, state.country), patch: { country: '' } });
   if (state.europeanOwned) chips.push({ key: 'owner', label: strings.europeanOwned, patch: { europeanOwned: false } });
+  for (const f of state.features) chips.push({ key: `feature-${f}`, label: strings.featureLabels[f], patch: { features: toggleFeature(state.features, f, false) } });
   // Until the list is loaded the server's view stands in, when it is the view asked for.
   const showServerView = !paged && sameState(state, serverState);
   const total = filtered ? filtered.length : initialTotal;
@@ -337,6 +345,37 @@ export default function CompanyBrowser(props: Props) {
               </span>
             </div>
           )}
+          <fieldset className="min-w-0 sm:col-span-2 lg:col-span-3" aria-describedby="browser-features-hint" data-feature-filters>
+            <legend className={labelClass}>{strings.features}</legend>
+            <p id="browser-features-hint" className="-mt-0.5 mb-2 text-xs text-slate-600 dark:text-slate-400">
+              {strings.featuresHint}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {FEATURES.map((f) => {
+                const checked = state.features.includes(f);
+                const n = counts?.feature.get(f);
+                return (
+                  <label
+                    key={f}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:border-eu-blue has-checked:border-eu-blue has-checked:bg-blue-50 has-checked:text-eu-blue has-disabled:cursor-not-allowed has-disabled:opacity-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-blue-400 dark:has-checked:bg-slate-800 dark:has-checked:text-blue-200 dark:has-focus-visible:outline-eu-gold"
+                  >
+                    <input
+                      type="checkbox"
+                      name="feature"
+                      value={f}
+                      checked={checked}
+                      disabled={n === 0 && !checked}
+                      onChange={(e) => change({ features: toggleFeature(state.features, f, e.target.checked) })}
+                      className="size-4 accent-eu-blue"
+                      data-feature={f}
+                    />
+                    {strings.featureLabels[f]}
+                    {n !== undefined && <span className="text-xs font-normal text-slate-500 dark:text-slate-400">({n})</span>}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
           <div className="grid grid-cols-2 gap-4 sm:col-span-2 lg:col-span-3">
             <Select
               id="browser-sort"

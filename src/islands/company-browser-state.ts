@@ -1,7 +1,8 @@
 // The company browser's state and its URL query, the source of truth
-// (?search=&region=&category=&certification=&country=&owner=&sort=&size=&page=), plus filtering,
+// (?search=&region=&category=&certification=&country=&owner=&feature=&sort=&size=&page=), plus filtering,
 // sorting, counting and paging. Pure.
 import { CONTROL_CODES, DATA_FORMAT_VERSION, type CompanyListData } from '../lib/data-format.ts';
+import { FEATURES, bitsOf, isFeature, type Feature } from '../lib/product-features.ts';
 import { fold, foldQuery } from './text.ts';
 
 /** Europe, or every company headquartered outside it (not only the United States). */
@@ -21,6 +22,8 @@ export interface BrowserState {
   country: string;
   /** European-owned companies only (?owner=european); only with region Europe */
   europeanOwned: boolean;
+  /** companies whose products verifiably offer all of these (?feature=open-source&feature=e2ee), in FEATURES order */
+  features: Feature[];
   sort: Sort;
   /** companies per page, one of PAGE_SIZES */
   size: number;
@@ -34,6 +37,7 @@ export const DEFAULT_STATE: BrowserState = {
   certification: '',
   country: '',
   europeanOwned: false,
+  features: [],
   sort: 'name',
   size: PAGE_SIZES[0],
   page: 1,
@@ -74,11 +78,25 @@ export function parseQuery(search: string, known?: Known, fallbackPage = 1): Bro
     certification: pick(q.get('certification'), known?.certifications),
     country: region === 'Europe' ? pick(q.get('country'), known?.countries, (v) => v.toUpperCase()) : '',
     europeanOwned: region === 'Europe' && (q.get('owner') ?? '').trim().toLowerCase() === OWNER_EUROPEAN,
+    features: parseFeatures(q.getAll('feature')),
     sort: (SORTS as readonly string[]).includes(q.get('sort') ?? '') ? (q.get('sort') as Sort) : 'name',
     size: PAGE_SIZES.includes(Number(q.get('size'))) ? Number(q.get('size')) : PAGE_SIZES[0],
     page: q.has('page') ? parsePage(q.get('page')) : fallbackPage,
   };
 }
+
+/** Repeated or comma-separated feature keys; unknown ones are dropped, the order is FEATURES'. */
+function parseFeatures(values: string[]): Feature[] {
+  const asked = new Set(values.flatMap((v) => v.split(',')).map((v) => v.trim().toLowerCase()));
+  return FEATURES.filter((f) => asked.has(f));
+}
+
+/** The features with one turned on or off, in FEATURES order. */
+export function toggleFeature(features: readonly Feature[], feature: Feature, on: boolean): Feature[] {
+  return FEATURES.filter((f) => (f === feature ? on : features.includes(f)));
+}
+
+export { FEATURES, isFeature, type Feature };
 
 export function isDefault(state: BrowserState): boolean {
   return toQuery(state) === '';
@@ -93,6 +111,7 @@ export function toQuery(state: BrowserState): string {
   if (state.certification) q.set('certification', state.certification);
   if (state.region === 'Europe' && state.country) q.set('country', state.country);
   if (state.region === 'Europe' && state.europeanOwned) q.set('owner', OWNER_EUROPEAN);
+  for (const f of state.features) q.append('feature', f);
   if (state.sort !== 'name') q.set('sort', state.sort);
   if (state.size !== PAGE_SIZES[0]) q.set('size', String(state.size));
   if ([...q.keys()].length === 0 && state.page <= 1) return '';
@@ -131,6 +150,8 @@ export interface ListItem {
   founded: number;
   /** order of addition, higher is newer */
   added: number;
+  /** verified features of its products, as bits (src/lib/product-features.ts) */
+  features: number;
   /** folded name, for matching */
   key: string;
 }
@@ -141,7 +162,7 @@ export function decodeCompanyList(json: unknown): ListItem[] {
   if (!data || data.v !== DATA_FORMAT_VERSION || !Array.isArray(data.c) || !Array.isArray(data.k) || !Array.isArray(data.t)) {
     throw new Error('Not a company list of this version');
   }
-  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, control, certs, score, founded, added]) => ({
+  return data.c.map(([name, slug, country, category, unicorn, description, alternatives, control, certs, score, founded, added, features]) => ({
     name,
     slug,
     country,
@@ -154,6 +175,7 @@ export function decodeCompanyList(json: unknown): ListItem[] {
     score: score ?? 0,
     founded: founded ?? 0,
     added: added ?? 0,
+    features: features ?? 0,
     key: fold(name),
   }));
 }
@@ -176,6 +198,7 @@ const inEurope = (item: ListItem, european?: ReadonlySet<string>) => (european ?
 
 function matching(items: readonly ListItem[], state: BrowserState, european?: ReadonlySet<string>): ListItem[] {
   const query = foldQuery(state.search);
+  const features = bitsOf(state.features);
   return items.filter(
     (item) =>
       (state.region === 'outside' ? !inEurope(item, european) : inEurope(item, european)) &&
@@ -183,6 +206,7 @@ function matching(items: readonly ListItem[], state: BrowserState, european?: Re
       (!state.europeanOwned || item.control === 'european') &&
       (!state.category || item.category === state.category) &&
       (!state.certification || item.certifications.includes(state.certification)) &&
+      (item.features & features) === features &&
       (!query || item.key.includes(query)),
   );
 }
@@ -195,6 +219,8 @@ export function optionCounts(items: readonly ListItem[], state: BrowserState, eu
     category: (values: Iterable<string>) => per(values, 'category'),
     certification: (values: Iterable<string>) => per(values, 'certification'),
     country: (values: Iterable<string>) => per(values, 'country'),
+    /** each feature added to the ones already asked for */
+    feature: () => new Map(FEATURES.map((f) => [f, count({ features: toggleFeature(state.features, f, true) })])),
   };
 }
 

@@ -27,5 +27,22 @@ export const HOME_SWITCHES = [
   { id: 'shopping', category: 'e-commerce', subcategory: 'online-marketplaces' },
   { id: 'streaming', category: 'entertainment', subcategory: 'video-streaming-tv' },
 ] as const;
+/** The products people switch away from most, led with on the home page when they have an alternatives
+ *  page (slugs that do not exist are skipped; the products with the most alternatives fill the rest). */
+export const HOME_PRODUCT_SLUGS = [
+  'gmail',
+  'whatsapp',
+  'google-drive',
+  'google-search',
+  'chrome',
+  'google-maps',
+  'outlook',
+  'microsoft-365',
+  'instagram',
+  'youtube',
+  'dropbox',
+  'icloud',
+] as const;
+export const HOME_PRODUCT_COUNT = 8;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_LIMITS = { companies: 3, categories: 2, subcategories: 2, flags: 5 } as const;

@@ -4,8 +4,9 @@
 // src/pages/data-latest/[file].json.ts the same content under stable names (see latestDataPath).
 import { createHash } from 'node:crypto';
 import { LANGS, type Lang } from './i18n-langs.ts';
-import { loadDirectory } from './data.ts';
-import { buildCompanyList, buildSearchIndex } from './search-index.ts';
+import { loadDirectory, type Directory } from './data.ts';
+import { buildCompanyList, buildSearchIndex, type CompanyListData, type CompanyListRow } from './search-index.ts';
+import { companyFeatureBits } from './product-features.ts';
 
 export type DataKind = 'search' | 'companies';
 
@@ -37,7 +38,7 @@ async function build(): Promise<DataFile[]> {
   for (const lang of LANGS) {
     for (const [kind, data] of [
       ['search', buildSearchIndex(directory, lang)],
-      ['companies', buildCompanyList(directory, lang)],
+      ['companies', withFeatures(buildCompanyList(directory, lang), directory)],
     ] as const) {
       const body = JSON.stringify(data);
       const name = `${kind}-${lang}.${fingerprint(body)}`;
@@ -45,6 +46,17 @@ async function build(): Promise<DataFile[]> {
     }
   }
   return files;
+}
+
+/** Appends to each company row the features its products verifiably offer (left out when none). */
+export function withFeatures(list: CompanyListData, directory: Pick<Directory, 'companyBySlug' | 'productsByCompany'>): CompanyListData {
+  const c = list.c.map((row): CompanyListRow => {
+    const company = directory.companyBySlug.get(row[1]);
+    const bits = company ? companyFeatureBits(directory.productsByCompany.get(company.id) ?? []) : 0;
+    const [name, slug, country, category, unicorn, description, alternatives, control, certifications, score, founded, added] = row;
+    return bits ? [name, slug, country, category, unicorn, description, alternatives, control, certifications, score, founded, added, bits] : row;
+  });
+  return { ...list, c };
 }
 
 /** The current public path of one data file. */

@@ -31,6 +31,7 @@ export type SubcategoryRow = typeof t.subcategory.$inferSelect;
 export type CertificationRow = typeof t.certification.$inferSelect;
 export type FineRow = typeof t.euFine.$inferSelect;
 export type SourceRow = typeof t.source.$inferSelect;
+export type ProductRow = typeof t.product.$inferSelect;
 
 export interface CategoryWithSubs extends CategoryRow {
   subcategories: SubcategoryRow[];
@@ -46,6 +47,20 @@ export interface CompanyCertificationView {
 
 export interface AlternativeLink {
   company: CompanyRow;
+  score: number;
+}
+
+/** A product with its company (a product page's original, or an alternative in its table). */
+export interface ProductLink {
+  product: ProductRow;
+  company: CompanyRow;
+}
+
+/** A European product offered instead of an original, with what the link itself says. */
+export interface ProductAlternativeLink extends ProductLink {
+  /** the alternative can import the original's data (null: not verified) */
+  canImport: boolean | null;
+  /** the alternative's company score (the order within a control class) */
   score: number;
 }
 
@@ -72,6 +87,18 @@ export interface Directory {
   alternativesOf: Map<number, AlternativeLink[]>;
   /** alternative company id -> the companies it replaces */
   alternativeTo: Map<number, AlternativeLink[]>;
+  /** published products of published companies, by name */
+  products: ProductRow[];
+  productBySlug: Map<string, ProductRow>;
+  productById: Map<number, ProductRow>;
+  /** company id -> its products, by name */
+  productsByCompany: Map<number, ProductRow[]>;
+  /** original product id -> its alternatives made in Europe: European-owned first, then by score, then name */
+  productAlternativesOf: Map<number, ProductAlternativeLink[]>;
+  /** alternative product id -> the originals it replaces, by name */
+  productAlternativeTo: Map<number, ProductLink[]>;
+  /** product id -> the sources of its facts, newest verification first */
+  sourcesByProduct: Map<number, SourceRow[]>;
   euMembers: Set<string>;
 }
 
@@ -90,7 +117,7 @@ const buildDay = () => new Date().toISOString().slice(0, 10);
 
 /** Reads a database into the directory (the build's, or a test's throw-away one). */
 export async function loadDirectoryFrom(db: Db): Promise<Directory> {
-  const [rawCompanies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships, sources] = await Promise.all([
+  const [rawCompanies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships, sources, rawProducts, productLinks] = await Promise.all([
     db.select().from(t.company).orderBy(asc(t.company.name)),
     db.select().from(t.category).orderBy(asc(t.category.name)),
     db.select().from(t.subcategory).orderBy(asc(t.subcategory.name)),
@@ -101,6 +128,8 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
     db.select().from(t.alternative),
     db.select().from(t.countryMembership),
     db.select().from(t.source),
+    db.select().from(t.product),
+    db.select().from(t.productAlternative),
   ]);
   const companies: CompanyRow[] = rawCompanies.filter((c) => c.status === 'published').map((c) => ({ ...c, control: controlClass(c) }));
   // Names sort as a reader expects (case- and accent-insensitive), not in SQLite's byte order.
@@ -133,9 +162,18 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
   }
   const finesByCompany = new Map<number, FineRow[]>();
   for (const f of [...fines].sort((a, b) => b.date.localeCompare(a.date) || b.amount - a.amount)) if (published(f.companyId)) push(finesByCompany, f.companyId, f);
+  // Products: published ones of published companies, by name.
+  const products = rawProducts.filter((p) => p.status === 'published' && published(p.companyId)).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  const productById = new Map(products.map((p) => [p.id, p]));
+  const productsByCompany = new Map<number, ProductRow[]>();
+  for (const p of products) push(productsByCompany, p.companyId, p);
+
   const sourcesByCompany = new Map<number, SourceRow[]>();
+  const sourcesByProduct = new Map<number, SourceRow[]>();
   for (const s of [...sources].sort((a, b) => b.verifiedAt.localeCompare(a.verifiedAt) || a.id - b.id)) {
-    if (s.productId == null && published(s.companyId)) push(sourcesByCompany, s.companyId, s);
+    if (!published(s.companyId)) continue;
+    if (s.productId == null) push(sourcesByCompany, s.companyId, s);
+    else if (productById.has(s.productId)) push(sourcesByProduct, s.productId, s);
   }
   const euMemberCodes = euMemberSet(memberships);
 
@@ -177,6 +215,26 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
   for (const list of alternativesOf.values()) list.sort(ordered);
   for (const list of alternativeTo.values()) list.sort((x, y) => collator.compare(x.company.name, y.company.name));
 
+  // Product alternatives: only products made in Europe count as alternatives (the pages say so), in
+  // the order of company alternatives; the reverse lists say what a European product replaces.
+  const productAlternativesOf = new Map<number, ProductAlternativeLink[]>();
+  const productAlternativeTo = new Map<number, ProductLink[]>();
+  for (const l of productLinks) {
+    const original = productById.get(l.productId);
+    const alt = productById.get(l.alternativeId);
+    if (!original || !alt) continue;
+    const altCompany = companyById.get(alt.companyId)!;
+    if (!isEuropean(altCompany.country)) continue;
+    push(productAlternativesOf, original.id, { product: alt, company: altCompany, canImport: l.canImport, score: scoreByCompany.get(altCompany.id)!.total });
+    push(productAlternativeTo, alt.id, { product: original, company: companyById.get(original.companyId)! });
+  }
+  for (const list of productAlternativesOf.values()) {
+    list.sort(
+      (x, y) => CONTROL_ORDER[x.company.control] - CONTROL_ORDER[y.company.control] || y.score - x.score || collator.compare(x.product.name, y.product.name),
+    );
+  }
+  for (const list of productAlternativeTo.values()) list.sort((x, y) => collator.compare(x.product.name, y.product.name));
+
   return {
     companies,
     companyBySlug: new Map(companies.map((c) => [c.slug, c])),
@@ -195,6 +253,13 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
     scoreByCompany,
     alternativesOf,
     alternativeTo,
+    products,
+    productBySlug: new Map(products.map((p) => [p.slug, p])),
+    productById,
+    productsByCompany,
+    productAlternativesOf,
+    productAlternativeTo,
+    sourcesByProduct,
     euMembers: euMemberCodes,
   };
 }
@@ -252,8 +317,18 @@ export async function europeanCounts(): Promise<{ byCategory: Map<number, number
   return { byCategory, bySubcategory };
 }
 
+/** A product as its company's page lists it. */
+export interface CompanyProduct {
+  product: ProductRow;
+  /** European alternatives of a non-European product (its alternatives page exists when there is one) */
+  alternatives: number;
+  /** the originals a European product replaces, each with an alternatives page */
+  replaces: ProductLink[];
+}
+
 export interface CompanyDetail {
   company: CompanyRow;
+  products: CompanyProduct[];
   category: CategoryWithSubs | undefined;
   subcategories: SubcategoryRow[];
   certifications: CompanyCertificationView[];
@@ -270,6 +345,11 @@ export async function companyDetail(slug: string): Promise<CompanyDetail | undef
   if (!company) return undefined;
   return {
     company,
+    products: (d.productsByCompany.get(company.id) ?? []).map((product) => ({
+      product,
+      alternatives: hasProductPage(d, product) ? d.productAlternativesOf.get(product.id)!.length : 0,
+      replaces: (d.productAlternativeTo.get(product.id) ?? []).filter((o) => hasProductPage(d, o.product)),
+    })),
     category: d.categoryById.get(company.categoryId),
     subcategories: (d.subcategoryIdsByCompany.get(company.id) ?? [])
       .map((id) => d.subcategoryById.get(id))
@@ -280,6 +360,59 @@ export async function companyDetail(slug: string): Promise<CompanyDetail | undef
     score: d.scoreByCompany.get(company.id)!,
     alternatives: d.alternativesOf.get(company.id) ?? [],
     alternativeTo: d.alternativeTo.get(company.id) ?? [],
+  };
+}
+
+/** A product has an alternatives page when it is made outside Europe and has a European alternative. */
+function hasProductPage(d: Directory, product: ProductRow): boolean {
+  const company = d.companyById.get(product.companyId);
+  return !!company && !isEuropean(company.country) && (d.productAlternativesOf.get(product.id)?.length ?? 0) > 0;
+}
+
+/** An original with its European alternatives (one alternatives page). */
+export interface ProductPage extends ProductLink {
+  alternatives: ProductAlternativeLink[];
+  subcategory: SubcategoryRow | undefined;
+  category: CategoryWithSubs | undefined;
+}
+
+function productPageOf(d: Directory, product: ProductRow): ProductPage {
+  const subcategory = product.subcategoryId != null ? d.subcategoryById.get(product.subcategoryId) : undefined;
+  return {
+    product,
+    company: d.companyById.get(product.companyId)!,
+    alternatives: d.productAlternativesOf.get(product.id) ?? [],
+    subcategory,
+    category: subcategory ? d.categoryById.get(subcategory.categoryId) : undefined,
+  };
+}
+
+/** Every product with an alternatives page (made outside Europe, at least one European alternative), by name. */
+export async function productPages(): Promise<ProductPage[]> {
+  const d = await loadDirectory();
+  return d.products.filter((p) => hasProductPage(d, p)).map((p) => productPageOf(d, p));
+}
+
+export interface ProductDetail extends ProductPage {
+  /** sources of the original's facts */
+  sources: SourceRow[];
+  /** alternative product id -> the sources of its facts */
+  sourcesOf: Map<number, SourceRow[]>;
+  /** European alternatives of the original's company as a whole (its company page lists them) */
+  companyAlternatives: number;
+}
+
+/** One alternatives page: the original, its maker, its European alternatives and their sources. */
+export async function productDetail(slug: string): Promise<ProductDetail | undefined> {
+  const d = await loadDirectory();
+  const product = d.productBySlug.get(slug);
+  if (!product || !hasProductPage(d, product)) return undefined;
+  const page = productPageOf(d, product);
+  return {
+    ...page,
+    sources: d.sourcesByProduct.get(product.id) ?? [],
+    sourcesOf: new Map(page.alternatives.map((a) => [a.product.id, d.sourcesByProduct.get(a.product.id) ?? []])),
+    companyAlternatives: d.alternativesOf.get(product.companyId)?.length ?? 0,
   };
 }
 
@@ -351,6 +484,8 @@ export async function euMembers(): Promise<Set<string>> {
 /** Localized names and descriptions, falling back to English. */
 export const categoryName = (c: Pick<CategoryRow, 'name' | 'translations'>, lang: Lang) => localizedField(c, 'name', lang);
 export const companyDescription = (c: Pick<CompanyRow, 'description' | 'translations'>, lang: Lang) => localizedField(c, 'description', lang);
+export const productName = (p: Pick<ProductRow, 'name' | 'translations'>, lang: Lang) => localizedField(p, 'name', lang);
+export const productDescription = (p: Pick<ProductRow, 'description' | 'translations'>, lang: Lang) => localizedField(p, 'description', lang);
 export const fineDescription = (f: Pick<FineRow, 'description' | 'translations'>, lang: Lang) => localizedField(f, 'description', lang);
 
 /** Open data (src/lib/open-data.ts): published products of published companies and their alternatives. */

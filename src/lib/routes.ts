@@ -17,6 +17,7 @@ export const SECTIONS = {
   suggest: { en: 'suggest', de: 'vorschlagen', fr: 'suggerer' },
   thanks: { en: 'thanks', de: 'danke', fr: 'merci' },
   openData: { en: 'open-data', de: 'offene-daten', fr: 'donnees-ouvertes' },
+  alternatives: { en: 'alternatives', de: 'alternativen', fr: 'alternatives' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type Section = keyof typeof SECTIONS;
@@ -43,6 +44,9 @@ export const PAGES = {
   suggest: { section: 'suggest', params: [] },
   suggestThanks: { section: 'suggest', sub: 'thanks', params: [] },
   openData: { section: 'openData', params: [] },
+  // European alternatives to well-known products: the index, and one page per product (/alternatives/gmail)
+  alternatives: { section: 'alternatives', params: [] },
+  product: { section: 'alternatives', params: ['slug'] },
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;

@@ -22,8 +22,16 @@ async function lastModifiedOf(): Promise<(entry: PageEntry) => string> {
     byCategory.set(c.categoryId, latest([byCategory.get(c.categoryId) ?? '', when]));
     byCountry.set(c.country, latest([byCountry.get(c.country) ?? '', when]));
   }
+  // A product page changes with its product, its alternatives and the companies behind them.
+  const productDay = (p: { updatedAt: string | null; createdAt: string | null; companyId: number }) =>
+    latest([day(p.updatedAt), day(p.createdAt), companyDay.get(p.companyId) ?? '']);
   return (entry) => {
     switch (entry.page) {
+      case 'product': {
+        const product = d.productBySlug.get(entry.params.slug);
+        if (!product) return all;
+        return latest([productDay(product), ...(d.productAlternativesOf.get(product.id) ?? []).map((a) => productDay(a.product))]) || all;
+      }
       case 'company':
         return companyDay.get(d.companyBySlug.get(entry.params.slug)?.id ?? -1) || all;
       case 'category':

@@ -8,6 +8,7 @@ import {
   paginate,
   parseQuery,
   toQuery,
+  toggleFeature,
   withFilter,
   type Known,
 } from '../../src/islands/company-browser-state.ts';
@@ -28,6 +29,7 @@ describe('URL query', () => {
       certification: 'b-corp',
       country: 'SE',
       europeanOwned: false,
+      features: [],
       sort: 'name',
       size: 12,
       page: 3,
@@ -57,7 +59,7 @@ describe('URL query', () => {
   it('writes non-default filters in a fixed order, always with the page, and nothing for the default view', () => {
     expect(toQuery(DEFAULT_STATE)).toBe('');
     expect(toQuery({ ...DEFAULT_STATE, page: 2 })).toBe('?page=2');
-    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', europeanOwned: true, sort: 'name' as const, size: 12, page: 1 })).toBe(
+    expect(toQuery({ search: ' spot ', region: 'Europe', category: 'entertainment', certification: 'b-corp', country: 'SE', europeanOwned: true, features: [], sort: 'name' as const, size: 12, page: 1 })).toBe(
       '?search=spot&category=entertainment&certification=b-corp&country=SE&owner=european&page=1',
     );
     expect(toQuery({ ...DEFAULT_STATE, region: 'outside', europeanOwned: true })).toBe('?region=outside&page=1');
@@ -66,7 +68,7 @@ describe('URL query', () => {
   });
 
   it('round-trips', () => {
-    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', europeanOwned: true, sort: 'score' as const, size: 24, page: 7 };
+    const state = { search: 'Zürich & co', region: 'Europe' as const, category: 'mobility', certification: 'iso-14001', country: 'DE', europeanOwned: true, features: ['open-source' as const, 'e2ee' as const], sort: 'score' as const, size: 24, page: 7 };
     expect(parseQuery(toQuery(state), known)).toEqual(state);
   });
 });
@@ -87,8 +89,9 @@ const data: CompanyListData = {
   t: ['b-corp', 'iso-14001'],
   c: [
     ['Arte', 'arte', 'FR', 0, 0, 'TV', 0, 3, [], 40, 1991, 1],
-    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, 0, [0], 80, 2006, 5],
-    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0, 0, [], 70, 2007, 2],
+    // features: bits of src/lib/product-features.ts (1 open source, 2 free plan, 4 EU data, 8 E2EE)
+    ['BlaBlaCar', 'blablacar', 'FR', 1, 1, 'Rides', 0, 0, [0], 80, 2006, 5, 2],
+    ['Deezer', 'deezer', 'FR', 0, 0, 'Music', 0, 0, [], 70, 2007, 2, 1 | 2 | 4 | 8],
     ['Netflix', 'netflix', 'US', 0, 0, 'Streaming', 5, 2, [], 10, 1997, 3],
     ['Spotify', 'spotify', 'SE', 0, 1, 'Music', 0, 0, [0, 1], 90, 2006, 7],
     ['Uber', 'uber', 'US', 1, 0, 'Rides', 3, 2, [1], 5, 2009, 4],
@@ -118,6 +121,30 @@ describe('sorting, page size, option counts and the non-European side', () => {
     const counts = optionCounts(items, { ...DEFAULT_STATE, category: 'entertainment' }, europe);
     expect(counts.country(['FR', 'SE', 'DE'])).toEqual(new Map([['FR', 2], ['SE', 1], ['DE', 1]]));
     expect(counts.certification(['b-corp', 'iso-14001'])).toEqual(new Map([['b-corp', 1], ['iso-14001', 1]]));
+  });
+});
+
+describe('feature filters (verified facts of the companies’ products)', () => {
+  it('reads repeated or comma-separated keys in a fixed order, drops unknown ones and writes them back repeated', () => {
+    expect(parseQuery('?feature=e2ee&feature=open-source&feature=cheap', known).features).toEqual(['open-source', 'e2ee']);
+    expect(parseQuery('?feature=eu-data,free-plan', known).features).toEqual(['free-plan', 'eu-data']);
+    expect(toQuery({ ...DEFAULT_STATE, features: ['open-source', 'e2ee'] })).toBe('?feature=open-source&feature=e2ee&page=1');
+    expect(toggleFeature(['e2ee'], 'open-source', true)).toEqual(['open-source', 'e2ee']);
+    expect(toggleFeature(['open-source', 'e2ee'], 'open-source', false)).toEqual(['e2ee']);
+  });
+
+  it('keeps the companies that offer every feature asked for; rows without features offer none', () => {
+    expect(items.find((i) => i.slug === 'arte')!.features).toBe(0);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, features: ['free-plan'] }))).toEqual(['blablacar', 'deezer']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, features: ['free-plan', 'e2ee'] }))).toEqual(['deezer']);
+    expect(slugs(filterCompanies(items, { ...DEFAULT_STATE, features: ['self-hostable'] }))).toEqual([]);
+  });
+
+  it('counts each feature added to the ones already asked for', () => {
+    const counts = optionCounts(items, { ...DEFAULT_STATE, features: ['free-plan'] }).feature();
+    expect(counts.get('free-plan')).toBe(2);
+    expect(counts.get('open-source')).toBe(1);
+    expect(counts.get('self-hostable')).toBe(0);
   });
 });
 

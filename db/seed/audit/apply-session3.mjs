@@ -37,9 +37,11 @@ const statusBySlug = new Map(statusList.map((s) => [s.slug, s]));
 
 const productFiles = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => /^products-\d+\.json$/.test(f)).sort().map(readOut).filter(Boolean) : [];
 const taxonomy = readOut('taxonomy.json') ?? { new_companies: [], subcategory_additions: [] };
+// Well-known non-European companies Europeans buy from, so European makers of the same things link to them.
+const counterparts = readOut('counterparts.json') ?? { company_audits: [], new_companies: [] };
 
 // --- 1. audits of companies we hold ------------------------------------------------------------
-const audits = [...(readOut('batch-11.json') ?? []), ...productFiles.flatMap((p) => p.company_audits ?? [])];
+const audits = [...(readOut('batch-11.json') ?? []), ...productFiles.flatMap((p) => p.company_audits ?? []), ...(counterparts.company_audits ?? [])];
 for (const r of audits) {
   const c = bySlug.get(r.slug);
   if (!c || !['active', 'defunct', 'merged', 'not_found'].includes(r.status)) continue;
@@ -57,7 +59,7 @@ for (const r of audits) {
 
 // --- 2. new companies --------------------------------------------------------------------------
 const langText = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
-for (const r of [...(taxonomy.new_companies ?? []), ...productFiles.flatMap((p) => p.new_companies ?? [])]) {
+for (const r of [...(taxonomy.new_companies ?? []), ...productFiles.flatMap((p) => p.new_companies ?? []), ...(counterparts.new_companies ?? [])]) {
   const slug = String(r.slug ?? '').trim();
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     log.skippedCompanies.push(`${slug || r.name}: bad slug`);
@@ -204,14 +206,9 @@ for (const { p } of researched.values()) {
     o.record.alternatives.push({ product: p.slug, can_import: canImport === true ? true : null });
   }
 }
-for (const [slug, o] of products) {
-  if (o.european) continue;
-  const counted = o.record.alternatives.filter((a) => products.get(a.product).record.status === 'published' && europeanMaker(products.get(a.product).company));
-  if (o.company.status === 'published' && counted.length >= 3) log.originalsPublished++;
-  else {
-    o.record.status = 'draft';
-    log.originalsHeldBack.push(`${slug} (${counted.length}${o.company.status === 'published' ? '' : ', company draft'})`);
-  }
+// How many European alternatives count for each original (published products of European-owned makers).
+for (const o of products.values()) {
+  if (!o.european) o.counted = o.record.alternatives.filter((a) => products.get(a.product).record.status === 'published' && europeanMaker(products.get(a.product).company)).length;
 }
 // Products live in their maker's record; research replaces a product of the same slug.
 for (const { record, company } of products.values()) {
@@ -221,7 +218,8 @@ for (const { record, company } of products.values()) {
 
 // --- 5. company-level links from product links -----------------------------------------------------
 for (const o of products.values()) {
-  if (o.european || o.record.status !== 'published') continue;
+  // Links from an original worth a page; its company is published once it has 3 (step 6).
+  if (o.european || o.counted < 3) continue;
   o.company.alternatives ??= [];
   for (const a of o.record.alternatives) {
     const maker = products.get(a.product).company;
@@ -231,53 +229,69 @@ for (const o of products.values()) {
   }
 }
 
-// --- 5b. same kind of product, same subcategory ------------------------------------------------------
-// A European company that makes what a published non-European company makes (both in one subcategory of
-// one category: footwear, soft drinks, web browsers …) is an alternative to it. Not for subcategories
-// whose members do not replace each other for a customer.
-const NOT_SUBSTITUTES = new Set(['Chips & Components', 'Business Software', 'Cybersecurity', 'Developer Tools']);
-const inSubcategory = new Map(); // "Category/Subcategory" -> published non-European companies
-for (const c of bySlug.values()) {
-  if (c.status !== 'published' || EUROPE.has(c.country)) continue;
-  for (const s of c.subcategories ?? []) if (!NOT_SUBSTITUTES.has(s)) inSubcategory.set(`${c.category}/${s}`, [...(inSubcategory.get(`${c.category}/${s}`) ?? []), c]);
-}
-const linkedTo = new Set([...bySlug.values()].flatMap((c) => (c.alternatives ?? []).map((a) => a.slug)));
-for (const c of bySlug.values()) {
-  if (!europeanMaker(c) && !(c.status === 'published' && EUROPE.has(c.country))) continue;
-  if (linkedTo.has(c.slug)) continue;
-  for (const s of c.subcategories ?? []) {
-    for (const original of inSubcategory.get(`${c.category}/${s}`) ?? []) {
-      original.alternatives ??= [];
-      if (original.alternatives.some((a) => a.slug === c.slug)) continue;
-      original.alternatives.push({ slug: c.slug });
-      log.subcategoryLinks = (log.subcategoryLinks ?? 0) + 1;
+// 5b and 6 depend on each other (links need published companies; a non-European company is published
+// with 3 European alternatives), so they run until nothing changes.
+for (let round = 0; round < 3; round++) {
+  const before = JSON.stringify([...bySlug.values()].map((c) => [c.status, (c.alternatives ?? []).length]));
+  // --- 5b. same kind of product, same subcategory ------------------------------------------------------
+  // A European company that makes what a published non-European company makes (both in one subcategory of
+  // one category: footwear, soft drinks, web browsers …) is an alternative to it. Not for subcategories
+  // whose members do not replace each other for a customer.
+  const NOT_SUBSTITUTES = new Set(['Chips & Components', 'Business Software', 'Cybersecurity', 'Developer Tools']);
+  const inSubcategory = new Map(); // "Category/Subcategory" -> published non-European companies
+  for (const c of bySlug.values()) {
+    if (c.status !== 'published' || EUROPE.has(c.country)) continue;
+    for (const s of c.subcategories ?? []) if (!NOT_SUBSTITUTES.has(s)) inSubcategory.set(`${c.category}/${s}`, [...(inSubcategory.get(`${c.category}/${s}`) ?? []), c]);
+  }
+  const linkedTo = new Set([...bySlug.values()].flatMap((c) => (c.alternatives ?? []).map((a) => a.slug)));
+  for (const c of bySlug.values()) {
+    if (!europeanMaker(c) && !(c.status === 'published' && EUROPE.has(c.country))) continue;
+    if (linkedTo.has(c.slug)) continue;
+    for (const s of c.subcategories ?? []) {
+      for (const original of inSubcategory.get(`${c.category}/${s}`) ?? []) {
+        original.alternatives ??= [];
+        if (original.alternatives.some((a) => a.slug === c.slug)) continue;
+        original.alternatives.push({ slug: c.slug });
+        log.subcategoryLinks = (log.subcategoryLinks ?? 0) + 1;
+      }
     }
   }
+  
+  // --- 6. drafts and their reasons --------------------------------------------------------------------
+  const hasFact = (c, fact) => (c.sources ?? []).some((s) => s.facts.includes(fact));
+  const all = [...bySlug.values()];
+  for (const c of all) {
+    const audited = statusBySlug.get(c.slug)?.audited;
+    const sourced = c.owner_kind && hasFact(c, 'headquarters') && hasFact(c, 'ownership');
+    const reachable = EUROPE.has(c.country) || (c.alternatives ?? []).filter((a) => bySlug.get(a.slug)?.status === 'published').length >= 3;
+    const gone = statusBySlug.get(c.slug)?.reason?.startsWith('audit:');
+    if (audited && sourced && !gone) c.status = reachable ? 'published' : 'draft';
+    const reason =
+      c.status === 'published'
+        ? null
+        : !audited
+          ? 'not audited yet'
+          : gone
+            ? statusBySlug.get(c.slug).reason
+            : !sourced
+              ? [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ')
+              : 'fewer than 3 published European alternatives';
+    const entry = statusBySlug.get(c.slug) ?? { slug: c.slug, audited: null, notes: '' };
+    statusBySlug.set(c.slug, { ...entry, status: c.status, reason });
+  }
+  if (JSON.stringify([...bySlug.values()].map((c) => [c.status, (c.alternatives ?? []).length])) === before) break;
 }
 
-// --- 6. drafts and their reasons --------------------------------------------------------------------
-const hasFact = (c, fact) => (c.sources ?? []).some((s) => s.facts.includes(fact));
+// An original gets its page once its company is published and 3 European alternatives count.
+for (const [slug, o] of products) {
+  if (o.european) continue;
+  if (o.company.status === 'published' && o.counted >= 3) log.originalsPublished++;
+  else {
+    o.record.status = 'draft';
+    log.originalsHeldBack.push(`${slug} (${o.counted}${o.company.status === 'published' ? '' : ', company draft'})`);
+  }
+}
 const all = [...bySlug.values()];
-for (const c of all) {
-  const audited = statusBySlug.get(c.slug)?.audited;
-  const sourced = c.owner_kind && hasFact(c, 'headquarters') && hasFact(c, 'ownership');
-  const reachable = EUROPE.has(c.country) || (c.alternatives ?? []).filter((a) => bySlug.get(a.slug)?.status === 'published').length >= 3;
-  const gone = statusBySlug.get(c.slug)?.reason?.startsWith('audit:');
-  if (audited && sourced && !gone) c.status = reachable ? 'published' : 'draft';
-  const reason =
-    c.status === 'published'
-      ? null
-      : !audited
-        ? 'not audited yet'
-        : gone
-          ? statusBySlug.get(c.slug).reason
-          : !sourced
-            ? [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ')
-            : 'fewer than 3 published European alternatives';
-  const entry = statusBySlug.get(c.slug) ?? { slug: c.slug, audited: null, notes: '' };
-  statusBySlug.set(c.slug, { ...entry, status: c.status, reason });
-}
-
 // --- write --------------------------------------------------------------------------------------------
 for (const [category, list] of files) fs.writeFileSync(`${seed}companies/${category}.json`, JSON.stringify(list.map(ordered), null, 2) + '\n');
 const statuses = [...statusBySlug.values()].filter((s) => bySlug.has(s.slug)).sort((a, b) => a.slug.localeCompare(b.slug));

@@ -17,6 +17,8 @@ import FinesPage from './FinesPage.astro';
 import SuggestPage from './SuggestPage.astro';
 import SuggestThanksPage from './SuggestThanksPage.astro';
 import OpenDataPage from './OpenDataPage.astro';
+import AlternativesPage from './AlternativesPage.astro';
+import ProductPage from './ProductPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
 
@@ -40,4 +42,6 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   suggest: SuggestPage,
   suggestThanks: SuggestThanksPage,
   openData: OpenDataPage,
+  alternatives: AlternativesPage,
+  product: ProductPage,
 };
