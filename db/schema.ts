@@ -437,7 +437,9 @@ export const guide = sqliteTable('guide', {
   title: text('title').notNull(),
   summary: text('summary').notNull().default(''),
   body: text('body').notNull().default(''),
-  translations: translations<'title' | 'summary' | 'body'>(),
+  /** how long the move takes, in words ("about 1 hour, plus a few weeks of forwarding") */
+  timeNeeded: text('time_needed').notNull().default(''),
+  translations: translations<'title' | 'summary' | 'body' | 'time_needed'>(),
   /** [{ url, title, verified_at }] */
   sources: text('sources', { mode: 'json' }).$type<{ url: string; title: string | null; verified_at: string }[]>().notNull().default(sql`'[]'`),
   lastChecked: text('last_checked'),

@@ -1,0 +1,1 @@
+ALTER TABLE `guide` ADD `time_needed` text DEFAULT '' NOT NULL;
