@@ -41,21 +41,24 @@ const taxonomy = readOut('taxonomy.json') ?? { new_companies: [], subcategory_ad
 const counterparts = readOut('counterparts.json') ?? { company_audits: [], new_companies: [] };
 
 // --- 1. audits of companies we hold ------------------------------------------------------------
-const audits = [...(readOut('batch-11.json') ?? []), ...productFiles.flatMap((p) => p.company_audits ?? []), ...(counterparts.company_audits ?? [])];
-for (const r of audits) {
-  const c = bySlug.get(r.slug);
-  if (!c || !['active', 'defunct', 'merged', 'not_found'].includes(r.status)) continue;
-  const trial = applyAudit(structuredClone(c), r, DAY, log);
-  // A published company keeps its audited record unless the new research is at least as complete.
-  if (c.status === 'published' && trial.status !== 'published') {
-    log.auditKeptOld.push(c.slug);
-    continue;
+const audits = [...(readOut('batch-11.json') ?? []), ...(readOut('batch-12.json') ?? []), ...productFiles.flatMap((p) => p.company_audits ?? []), ...(counterparts.company_audits ?? [])];
+function applyAudits(only) {
+  for (const r of audits.filter((x) => !only || only.has(x.slug))) {
+    const c = bySlug.get(r.slug);
+    if (!c || !['active', 'defunct', 'merged', 'not_found'].includes(r.status)) continue;
+    const trial = applyAudit(structuredClone(c), r, DAY, log);
+    // A published company keeps its audited record unless the new research is at least as complete.
+    if (c.status === 'published' && trial.status !== 'published') {
+      log.auditKeptOld.push(c.slug);
+      continue;
+    }
+    Object.assign(c, trial);
+    log.audited++;
+    statusBySlug.set(c.slug, { slug: c.slug, status: c.status, reason: null, audited: DAY, notes: r.notes || '' });
+    if (r.status !== 'active') statusBySlug.get(c.slug).reason = `audit: ${r.status}`;
   }
-  Object.assign(c, trial);
-  log.audited++;
-  statusBySlug.set(c.slug, { slug: c.slug, status: c.status, reason: null, audited: DAY, notes: r.notes || '' });
-  if (r.status !== 'active') statusBySlug.get(c.slug).reason = `audit: ${r.status}`;
 }
+applyAudits();
 
 // --- 2. new companies --------------------------------------------------------------------------
 const langText = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
@@ -103,6 +106,9 @@ for (const r of [...(taxonomy.new_companies ?? []), ...productFiles.flatMap((p) 
   log.newCompanies.push(`${slug} (${c.country}, ${c.status})`);
   statusBySlug.set(slug, { slug, status: c.status, reason: null, audited: DAY, notes: r.notes || 'Added in session 3.' });
 }
+
+// Audits of companies the research added (e.g. the sources a later batch found for a new maker).
+applyAudits(new Set(log.newCompanies.map((entry) => entry.split(' ')[0])));
 
 // --- 3. subcategories of companies we hold -------------------------------------------------------
 for (const a of taxonomy.subcategory_additions ?? []) {
