@@ -98,15 +98,18 @@ export function languageNames(codes: readonly string[], lang: Lang): string[] {
   return unique
     .map((code) => ({ code, name: nameOf(code) }))
     .sort((a, b) => Number(own(b.code)) - Number(own(a.code)) || collator.compare(a.name, b.name))
-    .map((x) => x.name.charAt(0).toLocaleUpperCase(LIST_LOCALES[lang]) + x.name.slice(1));
+    .map((x) => x.name);
 }
+
+/** A cell starts with a capital, whatever the language writes its language names with ("allemand et anglais"). */
+const capitalized = (text: string, lang: Lang) => text.charAt(0).toLocaleUpperCase(LIST_LOCALES[lang]) + text.slice(1);
 
 /** Up to `max` language names, then "and N more"; the full list is the cell's detail when cut. */
 export function languagesCell(p: Pick<ProductFacts, 'interfaceLanguages'>, lang: Lang, max = 3): FactCell {
   if (!p.interfaceLanguages?.length) return unknown(lang);
   const names = languageNames(p.interfaceLanguages, lang);
-  if (names.length <= max + 1) return { state: 'value', text: formatList(names, lang) };
-  return { state: 'value', text: t(lang, 'product.languages_more', { list: names.slice(0, max).join(', '), count: names.length - max }) };
+  if (names.length <= max + 1) return { state: 'value', text: capitalized(formatList(names, lang), lang) };
+  return { state: 'value', text: capitalized(t(lang, 'product.languages_more', { list: names.slice(0, max).join(', '), count: names.length - max }), lang) };
 }
 
 export type FactColumn = 'pricing' | 'open_source' | 'self_hostable' | 'platforms' | 'e2ee' | 'data_location' | 'languages' | 'can_import';

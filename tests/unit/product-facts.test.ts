@@ -42,6 +42,9 @@ describe('fact cells', () => {
     expect(platformsCell({ platforms: ['linux', 'ios', 'web'] }, 'en').text).toBe('Web, iOS, Linux');
     expect(languageNames(['fr', 'de', 'en'], 'de')).toEqual(['Deutsch', 'Englisch', 'Französisch']);
     expect(languagesCell({ interfaceLanguages: ['en', 'de'] }, 'en').text).toBe('English and German');
+    // French writes language names in lower case: only the cell starts with a capital
+    expect(languageNames(['de', 'fr'], 'fr')).toEqual(['français', 'allemand']);
+    expect(languagesCell({ interfaceLanguages: ['de', 'en'] }, 'fr').text).toBe('Allemand et anglais');
     expect(languagesCell({ interfaceLanguages: ['en', 'de', 'fr', 'es', 'it', 'nl'] }, 'en').text).toBe('English, Dutch, French and 3 more');
   });
 });
