@@ -41,7 +41,35 @@ const taxonomy = readOut('taxonomy.json') ?? { new_companies: [], subcategory_ad
 const counterparts = readOut('counterparts.json') ?? { company_audits: [], new_companies: [] };
 
 // --- 1. audits of companies we hold ------------------------------------------------------------
-const audits = [...(readOut('batch-11.json') ?? []), ...(readOut('batch-12.json') ?? []), ...productFiles.flatMap((p) => p.company_audits ?? []), ...(counterparts.company_audits ?? [])];
+// Session-3 audit batches (batch-11.json and later; batches 01–10 are apply-audit.mjs's).
+const laterBatches = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => /^batch-(1[1-9]|[2-9]\d)\.json$/.test(f)).sort() : [];
+const auditRecords = [
+  ...(readOut('batch-11.json') ?? []),
+  ...productFiles.flatMap((p) => p.company_audits ?? []),
+  ...(counterparts.company_audits ?? []),
+  // Targeted batches (missing sources of makers, the rest of batch 11) come last: they win conflicts.
+  ...laterBatches.filter((f) => f !== 'batch-11.json').flatMap((f) => readOut(f) ?? []),
+];
+// Several researchers may have audited one company: their sources add up, and a later non-empty fact wins.
+const audits = [];
+{
+  const bySlugAudit = new Map();
+  for (const r of auditRecords) {
+    if (!['active', 'defunct', 'merged', 'not_found'].includes(r?.status)) continue;
+    const seen = bySlugAudit.get(r.slug);
+    if (!seen) {
+      bySlugAudit.set(r.slug, { ...r, sources: [...(r.sources ?? [])] });
+      continue;
+    }
+    for (const [k, v] of Object.entries(r)) if (k !== 'sources' && v != null && v !== '') seen[k] = v;
+    for (const src of r.sources ?? []) {
+      const same = seen.sources.find((x) => x.url === src.url);
+      if (same) same.supports = [...new Set([...(same.supports ?? same.facts ?? []), ...(src.supports ?? src.facts ?? [])])];
+      else seen.sources.push(src);
+    }
+  }
+  audits.push(...bySlugAudit.values());
+}
 function applyAudits(only) {
   for (const r of audits.filter((x) => !only || only.has(x.slug))) {
     const c = bySlug.get(r.slug);
