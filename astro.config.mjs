@@ -4,7 +4,11 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteHeaders } from './src/api/site-headers.ts';
 import redirects from './src/integrations/redirects.ts';
+import devApi from './src/integrations/dev-api.ts';
+import { loadEnvFile } from './src/lib/env.ts';
 
+// The same .env loader as every other entry point; data.ts parses the environment when it connects.
+loadEnvFile();
 const site = process.env.SITE_URL || 'http://127.0.0.1:4321';
 
 export default defineConfig({
@@ -29,6 +33,8 @@ export default defineConfig({
     redirects(),
     // _headers with the CSP (inline-script hashes of this build) and cache rules.
     siteHeaders(),
+    // `astro dev` only: /api/* served by the same API app as `npm start`.
+    devApi(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -2,9 +2,9 @@
 import { createDb } from './client.ts';
 import { migrateDb } from './migrate.ts';
 import { seedDatabase } from './seed.ts';
-import { parseEnv } from '../src/lib/env.ts';
+import { loadEnv } from '../src/lib/env.ts';
 
-const env = parseEnv();
+const env = loadEnv();
 const db = await createDb({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN });
 try {
   await migrateDb(db);

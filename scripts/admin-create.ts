@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { parseEnv } from '../src/lib/env.ts';
+import { loadEnv } from '../src/lib/env.ts';
 import { createAdmin } from '../src/api/auth/admins.ts';
 import { passwordProblem } from '../src/api/auth/password-policy.ts';
 import { InputError } from '../src/api/import-export/errors.ts';
@@ -40,7 +40,7 @@ async function readStdin(): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
-  const env = parseEnv();
+  const env = loadEnv();
   const interactive = process.stdin.isTTY === true;
   let email = values.email;
   let password: string;

@@ -109,6 +109,11 @@ export function loadDirectory(): Promise<Directory> {
   return (directory ??= buildDb().then(loadDirectoryFrom));
 }
 
+/** Forgets the loaded directory: the dev server's API calls it after a write, so pages show the change. */
+export function forgetDirectory(): void {
+  directory = undefined;
+}
+
 /** The order classes are listed in: European-owned first, labelled ones after unverified ones. */
 export const CONTROL_ORDER: Record<ControlClass, number> = { european: 0, unverified: 1, european_hq_foreign_owner: 2, non_european: 3 };
 

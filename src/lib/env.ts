@@ -20,6 +20,25 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The one env loader of every entry point (npm start, dev, build, db:*, admin:create): reads `.env` from
+ * the working directory (the project root under npm) into process.env, where a variable already set in
+ * the real environment wins, then parses. No `.env` is fine. Tests never call it: they set what they need.
+ */
+export function loadEnv(file = '.env'): Env {
+  loadEnvFile(file);
+  return parseEnv();
+}
+
+/** Only the file-reading half of loadEnv(), for places that parse later (astro.config.mjs). */
+export function loadEnvFile(file = '.env'): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);

@@ -5,14 +5,14 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/setup.ts';
-import { parseEnv } from '../lib/env.ts';
+import { loadEnv } from '../lib/env.ts';
 import { HookPublisher } from '../api/publisher.ts';
 import { ensureFirstAdmin } from '../api/auth/admins.ts';
 import { SiteBuilder } from './site-builder.ts';
 import { createServerApp } from './server.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const env = parseEnv();
+const env = loadEnv();
 const origin = env.SITE_URL ?? `http://${env.HOST}:${env.PORT}`;
 
 const db = await openDatabase(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN);
