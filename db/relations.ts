@@ -66,3 +66,7 @@ export const euFineRelations = relations(t.euFine, ({ one }) => ({
 export const adminSessionRelations = relations(t.adminSession, ({ one }) => ({
   user: one(t.adminUser, { fields: [t.adminSession.userId], references: [t.adminUser.id] }),
 }));
+
+export const guideRelations = relations(t.guide, ({ one }) => ({
+  fromProduct: one(t.product, { fields: [t.guide.fromProductId], references: [t.product.id] }),
+}));

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './client.ts';
-import { importCategories, importCertificates, importCompanies, importCountries } from '../src/api/import-export/import.ts';
+import { importCategories, importCertificates, importCompanies, importCountries, importGuides } from '../src/api/import-export/import.ts';
 
 export const seedFolder = fileURLToPath(new URL('./seed', import.meta.url));
 
@@ -26,14 +26,18 @@ export interface SeedCounts {
   certificates: number;
   countries: number;
   companies: number;
+  guides: number;
 }
 
 export async function seedDatabase(db: Db, folder = seedFolder): Promise<SeedCounts> {
   const countriesFile = join(folder, 'countries.json');
+  // Guides name products, so they come after the companies that hold them.
+  const guidesFile = join(folder, 'guides.json');
   return db.transaction(async (tx) => ({
     categories: await importCategories(tx, readJson(join(folder, 'categories.json'))),
     certificates: await importCertificates(tx, readJson(join(folder, 'certifications.json'))),
     countries: existsSync(countriesFile) ? await importCountries(tx, readJson(countriesFile)) : 0,
     companies: await importCompanies(tx, readSeedCompanies(folder)),
+    guides: existsSync(guidesFile) ? await importGuides(tx, readJson(guidesFile)) : 0,
   }));
 }

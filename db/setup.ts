@@ -17,7 +17,7 @@ export async function openDatabase(url: string, authToken?: string, log: (msg: s
     const counts = await seedDatabase(db);
     log(
       `Seeded ${url}: ${counts.companies} companies, ${counts.categories} categories, ` +
-        `${counts.certificates} certificates, ${counts.countries} countries.`,
+        `${counts.certificates} certificates, ${counts.countries} countries, ${counts.guides} guides.`,
     );
   }
   return db;

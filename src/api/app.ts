@@ -25,6 +25,8 @@ import { dataHealthRoutes } from './routes/data-health.ts';
 import { inviteRoutes } from './routes/invite.ts';
 import { userRoutes } from './routes/users.ts';
 import { suggestionRoutes } from './routes/suggestions.ts';
+import { guideRoutes } from './routes/guides.ts';
+import { productRoutes } from './routes/products.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps) {
     .route('/admin/categories', categoryRoutes)
     .route('/admin/certificates', certificateRoutes)
     .route('/admin/countries', countryRoutes)
+    .route('/admin/guides', guideRoutes)
+    .route('/admin/products', productRoutes)
     .route('/admin/build', buildRoutes)
     .route('/admin/export', exportCsvRoutes)
     .route('/admin/data-health', dataHealthRoutes)

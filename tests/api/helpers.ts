@@ -46,13 +46,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
   ip?: string;
   /**
-   * If-Match of a PUT/DELETE of a company, category or certificate. Omitted: the version a GET returns
+   * If-Match of a PUT/DELETE of a company, category, certificate or guide. Omitted: the version a GET returns
    * just before (a client that read the record right now); null: no If-Match at all.
    */
   ifMatch?: number | string | null;
 }
 
-const VERSIONED = /^\/api\/admin\/(companies|categories|certificates)\/\d+$/;
+const VERSIONED = /^\/api\/admin\/(companies|categories|certificates|guides)\/\d+$/;
 
 export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[] } = {}): Promise<Kit> {
   const base = await tempDb();

@@ -5,7 +5,7 @@
 import type { Executor } from '../../../db/executor.ts';
 import { DEFAULT_LANG, LANGS } from '../../lib/i18n-langs.ts';
 import type { ImportKind } from './dry-run.ts';
-import { exportCategories, exportCertificates, exportCompanies } from './export.ts';
+import { exportCategories, exportCertificates, exportCompanies, exportGuides } from './export.ts';
 
 type Row = Record<string, unknown>;
 type Column = [header: string, value: (r: Row) => unknown];
@@ -35,6 +35,15 @@ const COLUMNS: Record<ImportKind, Column[]> = {
   ],
   categories: [field('name'), field('slug'), ...translated('name'), ...translated('slug'), field('image_url'), joined('subcategories', 'subcategories', (x) => x.name)],
   certificates: [field('name'), field('icon_type'), field('description'), ...translated('description')],
+  guides: [
+    ...['slug', 'status', 'from_product', 'last_checked', 'title'].map(field),
+    ...translated('title'),
+    field('summary'),
+    ...translated('summary'),
+    field('time_needed'),
+    ...translated('time_needed'),
+    joined('sources', 'sources', (x) => x.url),
+  ],
 };
 
 /** One CSV field: text as is, numbers and booleans spelled out, empty for null. */
@@ -51,7 +60,9 @@ export function toCsv(headers: string[], rows: unknown[][]): string {
 }
 
 export async function exportCsv(db: Executor, kind: ImportKind): Promise<string> {
-  const records = (kind === 'companies' ? await exportCompanies(db) : kind === 'categories' ? await exportCategories(db) : await exportCertificates(db)) as Row[];
+  const records = (
+    kind === 'companies' ? await exportCompanies(db) : kind === 'categories' ? await exportCategories(db) : kind === 'guides' ? await exportGuides(db) : await exportCertificates(db)
+  ) as Row[];
   const columns = COLUMNS[kind];
   return toCsv(
     columns.map(([h]) => h),

@@ -10,11 +10,12 @@ import type { Executor } from '../../../db/executor.ts';
 import { changedFields } from '../../lib/change-diff.ts';
 import { countryByCode } from '../../lib/countries.ts';
 import { categoryRecordSchema, certificateRecordSchema, companyRecordSchema, type CategoryRecord, type CertificateRecord, type CompanyRecord } from '../../lib/schemas/import.ts';
+import { guideRecordSchema, type GuideRecord } from '../../lib/schemas/guide.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { InputError, MAX_ISSUES, checkRecords, type RecordIssue } from './errors.ts';
-import { exportCategories, exportCertificates, exportCompanies } from './export.ts';
+import { exportCategories, exportCertificates, exportCompanies, exportGuides } from './export.ts';
 
-export type ImportKind = 'companies' | 'categories' | 'certificates';
+export type ImportKind = 'companies' | 'categories' | 'certificates' | 'guides';
 
 export interface RecordRef {
   index: number;
@@ -37,16 +38,22 @@ export interface DryRunReport {
   exact: boolean;
 }
 
-const SCHEMAS = { companies: companyRecordSchema, categories: categoryRecordSchema, certificates: certificateRecordSchema } as const;
+const SCHEMAS = { companies: companyRecordSchema, categories: categoryRecordSchema, certificates: certificateRecordSchema, guides: guideRecordSchema } as const;
 
 /** The import key of a record: slug, or the lowercased name of a certificate. */
-export function recordKey(kind: ImportKind, r: { name: string; slug?: string }): string {
-  return kind === 'certificates' ? r.name.toLowerCase() : r.slug!;
+export function recordKey(kind: ImportKind, r: { name?: string; slug?: string }): string {
+  return kind === 'certificates' ? r.name!.toLowerCase() : r.slug!;
+}
+
+/** What a person calls a record: its name, or a guide's title. */
+export function recordName(r: { name?: string; title?: string }): string {
+  return r.name ?? r.title ?? '';
 }
 
 /** Every stored record of the kind in the export format, by its import key. */
-export async function snapshotAll(tx: Executor, kind: ImportKind): Promise<Map<string, { name: string }>> {
+export async function snapshotAll(tx: Executor, kind: ImportKind): Promise<Map<string, { name?: string; title?: string }>> {
   if (kind === 'certificates') return new Map((await exportCertificates(tx)).map((r) => [r.name.toLowerCase(), r]));
+  if (kind === 'guides') return new Map((await exportGuides(tx)).map((r) => [r.slug, r]));
   const rows: { slug: string; name: string }[] = kind === 'companies' ? await exportCompanies(tx) : await exportCategories(tx);
   return new Map(rows.map((r) => [r.slug, r]));
 }
@@ -61,7 +68,7 @@ export async function dryRunImport(db: Db, kind: ImportKind, input: unknown[], i
   // A record with any problem is listed under problems only, never as new or changed.
   const bad = new Set(issues.map((i) => i.index));
   const valid = records.flatMap((r, index) => (r && !bad.has(index) ? [{ r: r as Parsed, index }] : []));
-  const ref = ({ r, index }: { r: Parsed; index: number }): RecordRef => ({ index, slug: 'slug' in r ? r.slug : r.name, name: r.name });
+  const ref = ({ r, index }: { r: Parsed; index: number }): RecordRef => ({ index, slug: 'slug' in r ? r.slug : r.name, name: recordName(r) });
   const report: DryRunReport = { dry_run: true, kind, total: input.length, created: [], updated: [], unchanged: [], errors: [], error_count: 0, exact: false };
   const classify = (before: Map<string, unknown>, after: (key: string, r: Parsed) => unknown) => {
     for (const v of valid) {
@@ -108,13 +115,13 @@ export async function dryRunImport(db: Db, kind: ImportKind, input: unknown[], i
   return report;
 }
 
-type Parsed = CompanyRecord | CategoryRecord | CertificateRecord;
+type Parsed = CompanyRecord | CategoryRecord | CertificateRecord | GuideRecord;
 
 /** The problems the schema cannot see: duplicates in the file and names that match nothing stored. */
 async function referenceIssues(db: Executor, kind: ImportKind, records: (Parsed | undefined)[], input: unknown[]): Promise<RecordIssue[]> {
   const issues: RecordIssue[] = [];
   const add = (index: number, r: Parsed, field: string, message: string) =>
-    issues.push({ index, slug: 'slug' in r ? r.slug : null, name: r.name, field, message });
+    issues.push({ index, slug: 'slug' in r ? r.slug : null, name: recordName(r), field, message });
   const firstIndex = new Map<string, number>();
   const duplicate = (key: string, index: number) => {
     if (firstIndex.has(key)) return true;
@@ -123,7 +130,17 @@ async function referenceIssues(db: Executor, kind: ImportKind, records: (Parsed 
   };
 
   if (kind === 'certificates') {
-    records.forEach((r, i) => r && duplicate(r.name.toLowerCase(), i) && add(i, r, 'name', `Duplicate certificate name in the file: ${r.name}`));
+    records.forEach((r, i) => r && duplicate(recordName(r).toLowerCase(), i) && add(i, r, 'name', `Duplicate certificate name in the file: ${recordName(r)}`));
+    return issues;
+  }
+  if (kind === 'guides') {
+    const guides = records as (GuideRecord | undefined)[];
+    const stored = await slugsIn(db, t.product, [...new Set(guides.flatMap((r) => (r?.from_product ? [r.from_product] : [])))]);
+    guides.forEach((r, i) => {
+      if (!r) return;
+      if (duplicate(r.slug, i)) add(i, r, 'slug', `Duplicate guide slug in the file: ${r.slug}`);
+      if (r.from_product && !stored.has(r.from_product)) add(i, r, 'from_product', `Product not found: ${r.from_product}`);
+    });
     return issues;
   }
   if (kind === 'categories') {

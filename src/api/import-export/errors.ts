@@ -39,7 +39,7 @@ export function checkRecords<S extends z.ZodType>(schema: S, input: unknown[]): 
     const result = schema.safeParse(raw);
     if (result.success) return result.data as z.infer<S>;
     for (const i of result.error.issues) {
-      issues.push({ index, slug: textOf(raw, 'slug'), name: textOf(raw, 'name'), field: i.path.join('.'), message: plainMessage(i.message) });
+      issues.push({ index, slug: textOf(raw, 'slug'), name: textOf(raw, 'name') ?? textOf(raw, 'title'), field: i.path.join('.'), message: plainMessage(i.message) });
     }
     return undefined;
   });
@@ -68,7 +68,7 @@ const ERRORS_IN_MESSAGE = 10;
 /** "Record 4 \"Broken Co\" (slug broken-co)": the 1-based position, and the name and slug when the record has them. */
 export function recordLabel(raw: unknown, index: number): string {
   const field = (key: string) => (raw && typeof raw === 'object' && typeof (raw as Record<string, unknown>)[key] === 'string' ? ((raw as Record<string, string>)[key]).slice(0, 120) : undefined);
-  const name = field('name');
+  const name = field('name') ?? field('title');
   const slug = field('slug');
   return `Record ${index + 1}${name ? ` "${name}"` : ''}${slug ? ` (slug ${slug})` : ''}`;
 }

@@ -1,9 +1,10 @@
-// Export in the import formats (src/lib/schemas/import.ts), so export -> wipe -> import gives the same data.
+// Export in the import formats (src/lib/schemas/import.ts, guide.ts), so export -> wipe -> import gives the same data.
 import { inArray } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import type { SourceFact } from '../../../db/enums.ts';
 import type { CompanyRecordInput } from '../../lib/schemas/import.ts';
+import type { GuideRecordInput } from '../../lib/schemas/guide.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name);
 
@@ -110,6 +111,25 @@ export async function exportCompanies(db: Executor, ids?: number[]): Promise<Com
         alternatives: p.alternatives.map((a) => ({ product: a.alternative.slug, can_import: a.canImport })).sort((a, b) => a.product.localeCompare(b.product)),
       })),
   }));
+}
+
+/** Guides in the guides file format: the product they are about by its slug, bodies as markdown. */
+export async function exportGuides(db: Executor, ids?: number[]): Promise<(GuideRecordInput & { slug: string; title: string })[]> {
+  const rows = await db.query.guide.findMany({ where: ids && inArray(t.guide.id, ids), with: { fromProduct: { columns: { slug: true } } } });
+  return rows
+    .sort((a, b) => a.slug.localeCompare(b.slug))
+    .map((g) => ({
+      slug: g.slug,
+      title: g.title,
+      summary: g.summary,
+      body: g.body,
+      time_needed: g.timeNeeded,
+      translations: g.translations,
+      from_product: g.fromProduct?.slug ?? null,
+      sources: g.sources.map((s) => ({ url: s.url, title: s.title, verified_at: s.verified_at })),
+      last_checked: g.lastChecked,
+      status: g.status,
+    }));
 }
 
 function sourceRecord(s: typeof t.source.$inferSelect) {

@@ -1,4 +1,4 @@
-// Import of categories, certificates, countries and companies in the export format. Every function
+// Import of categories, certificates, countries, companies and guides in the export format. Every function
 // expects to run inside one transaction: a bad record throws and nothing is written.
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
@@ -12,6 +12,7 @@ import {
   type CompanyRecord,
 } from '../../lib/schemas/import.ts';
 import type { SourceValues } from '../../lib/schemas/facts.ts';
+import { guideRecordSchema } from '../../lib/schemas/guide.ts';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { chunks } from '../chunks.ts';
 import { InputError, parseRecords, recordsError } from './errors.ts';
@@ -163,6 +164,42 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
     await insertChunked(tx, t.alternative, rows, true);
   }
   await linkProducts(tx, records, productIdBySlug);
+  return records.length;
+}
+
+/**
+ * Guides, upserted by slug. The product each names must already be stored (import companies first):
+ * every unknown product is reported at once and nothing is written.
+ */
+export async function importGuides(tx: Executor, input: unknown): Promise<number> {
+  const records = parseRecords(guideRecordSchema, input, 'guides');
+  assertUnique(records.map((r) => r.slug), 'guide slug');
+  const wanted = [...new Set(records.map((r) => r.from_product).filter((s): s is string => s !== null))];
+  const productIds = new Map<string, number>();
+  for (const part of chunks(wanted, 500)) {
+    for (const row of await tx.select({ id: t.product.id, slug: t.product.slug }).from(t.product).where(inArray(t.product.slug, part))) productIds.set(row.slug, row.id);
+  }
+  const problems = records.flatMap((r, index) =>
+    r.from_product !== null && !productIds.has(r.from_product)
+      ? [{ index, raw: (input as unknown[])[index], path: 'from_product', message: `Product not found: ${r.from_product}` }]
+      : [],
+  );
+  if (problems.length) throw recordsError(problems);
+  for (const r of records) {
+    const values = {
+      slug: r.slug,
+      title: r.title,
+      summary: r.summary,
+      body: r.body,
+      timeNeeded: r.time_needed,
+      translations: r.translations,
+      fromProductId: r.from_product === null ? null : productIds.get(r.from_product)!,
+      sources: r.sources,
+      lastChecked: r.last_checked,
+      status: r.status,
+    };
+    await tx.insert(t.guide).values(values).onConflictDoUpdate({ target: t.guide.slug, set: values });
+  }
   return records.length;
 }
 

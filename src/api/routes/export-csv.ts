@@ -1,4 +1,4 @@
-// GET /api/admin/export/{companies|categories|certificates}.csv: the CSV export for spreadsheets
+// GET /api/admin/export/{companies|categories|certificates|guides}.csv: the CSV export for spreadsheets
 // (import-export/csv.ts). The JSON export, which imports back, stays at /api/admin/{kind}/export.
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
@@ -7,11 +7,11 @@ import { nowOf, type AppEnv } from '../context.ts';
 import { csvFileName, exportCsv } from '../import-export/csv.ts';
 import { attachment } from './import-body.ts';
 
-const KINDS = ['companies', 'categories', 'certificates'] as const;
+const KINDS = ['companies', 'categories', 'certificates', 'guides'] as const;
 
 export const exportCsvRoutes = new Hono<AppEnv>().get(
   '/:file',
-  zValidator('param', z.object({ file: z.enum(['companies.csv', 'categories.csv', 'certificates.csv']) }), (result, c) => {
+  zValidator('param', z.object({ file: z.enum(['companies.csv', 'categories.csv', 'certificates.csv', 'guides.csv']) }), (result, c) => {
     if (!result.success) return c.json({ error: `Unknown export. Choose one of: ${KINDS.map((k) => `${k}.csv`).join(', ')}` }, 404);
   }),
   async (c) => {

@@ -9,12 +9,12 @@ import * as t from '../../../db/schema.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
-import { dryRunImport, snapshotAll, type DryRunReport } from '../import-export/dry-run.ts';
+import { dryRunImport, recordName, snapshotAll, type DryRunReport, type ImportKind } from '../import-export/dry-run.ts';
 import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
 import { LIST_LIMITS } from '../../lib/schemas/common.ts';
 import { writeTransaction } from '../write-lock.ts';
 
-type Kind = 'companies' | 'categories' | 'certificates';
+type Kind = ImportKind;
 
 export async function runImport(
   c: Context<AppEnv>,
@@ -43,7 +43,7 @@ export async function runImport(
   return { imported, message: `Import completed successfully. Existing ${kind} were updated.` };
 }
 
-const ENTITY: Record<Kind, ChangeEntity> = { companies: 'company', categories: 'category', certificates: 'certification' };
+const ENTITY: Record<Kind, ChangeEntity> = { companies: 'company', categories: 'category', certificates: 'certification', guides: 'guide' };
 
 async function idsByKey(tx: Executor, kind: Kind, keys: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
@@ -52,26 +52,28 @@ async function idsByKey(tx: Executor, kind: Kind, keys: string[]): Promise<Map<s
     const rows =
       kind === 'companies'
         ? await tx.select({ id: t.company.id, key: t.company.slug }).from(t.company).where(inArray(t.company.slug, part))
-        : kind === 'categories'
-          ? await tx.select({ id: t.category.id, key: t.category.slug }).from(t.category).where(inArray(t.category.slug, part))
-          : await tx
-              .select({ id: t.certification.id, key: sql<string>`lower(${t.certification.name})` })
-              .from(t.certification)
-              .where(inArray(sql`lower(${t.certification.name})`, part));
+        : kind === 'guides'
+          ? await tx.select({ id: t.guide.id, key: t.guide.slug }).from(t.guide).where(inArray(t.guide.slug, part))
+          : kind === 'categories'
+            ? await tx.select({ id: t.category.id, key: t.category.slug }).from(t.category).where(inArray(t.category.slug, part))
+            : await tx
+                .select({ id: t.certification.id, key: sql<string>`lower(${t.certification.name})` })
+                .from(t.certification)
+                .where(inArray(sql`lower(${t.certification.name})`, part));
     for (const r of rows) out.set(r.key, r.id);
   }
   return out;
 }
 
-async function recordImport(tx: Executor, kind: Kind, before: Map<string, unknown>, after: Map<string, { name: string }>, w: WriteContext): Promise<void> {
+async function recordImport(tx: Executor, kind: Kind, before: Map<string, unknown>, after: Map<string, { name?: string; title?: string }>, w: WriteContext): Promise<void> {
   const changed = [...after.entries()].filter(([key, record]) => JSON.stringify(before.get(key)) !== JSON.stringify(record));
   if (!changed.length) return;
   const ids = await idsByKey(tx, kind, changed.map(([key]) => key));
-  const table = { companies: t.company, categories: t.category, certificates: t.certification }[kind];
+  const table = { companies: t.company, categories: t.category, certificates: t.certification, guides: t.guide }[kind];
   for (const [key, record] of changed) {
     const id = ids.get(key) ?? null;
     if (id !== null) await tx.update(table).set({ version: sql`${table.version} + 1`, updatedAt: w.now.toISOString() }).where(eq(table.id, id));
-    await logChange(tx, w, { entity: ENTITY[kind], entityId: id, label: record.name, action: 'import', before: before.get(key) ?? null, after: record });
+    await logChange(tx, w, { entity: ENTITY[kind], entityId: id, label: recordName(record), action: 'import', before: before.get(key) ?? null, after: record });
   }
 }
 

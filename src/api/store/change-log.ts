@@ -3,12 +3,12 @@
 // row). It feeds the admin's history and the "someone else changed this" message of a stale save.
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
-import { exportCategories, exportCertificates, exportCompanies } from '../import-export/export.ts';
+import { exportCategories, exportCertificates, exportCompanies, exportGuides } from '../import-export/export.ts';
 import type { ChangeAction } from '../../../db/enums.ts';
 import type { Executor } from '../../../db/executor.ts';
 
 /** The kinds of record the log knows. */
-export const CHANGE_ENTITIES = ['company', 'category', 'certification'] as const;
+export const CHANGE_ENTITIES = ['company', 'category', 'certification', 'guide'] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 /** Who writes and when: every store write takes one. */
@@ -122,8 +122,8 @@ export async function changeEditors(db: Executor): Promise<string[]> {
   return rows.map((r) => r.email!).filter(Boolean);
 }
 
-/** A record as the change log stores it: its export record. */
-export type Snapshot = { name: string } & Record<string, unknown>;
+/** A record as the change log stores it: its export record (a guide has a title instead of a name). */
+export type Snapshot = { name?: string; title?: string } & Record<string, unknown>;
 
 /**
  * The record as the change log stores it (its export record), or null when it does not exist. A company
@@ -133,6 +133,7 @@ export type Snapshot = { name: string } & Record<string, unknown>;
 export async function recordSnapshot(tx: Executor, entity: ChangeEntity, id: number): Promise<Snapshot | null> {
   if (entity === 'category') return (await exportCategories(tx, [id]))[0] ?? null;
   if (entity === 'certification') return (await exportCertificates(tx, [id]))[0] ?? null;
+  if (entity === 'guide') return (await exportGuides(tx, [id]))[0] ?? null;
   const record = (await exportCompanies(tx, [id]))[0];
   if (!record) return null;
   const from = await tx

@@ -1,20 +1,21 @@
 // Revert of one change-log entry: the record goes back to the entry's `before` (a created record is
 // deleted, a deleted one is re-created with its old id, fines, sources, certifications, products and
-// alternative links in both directions). The record is written through the importer, so the import
-// schemas validate it, in one transaction with its own change-log row (action "revert"). A record that
-// changed after the entry is not touched: 409, naming who changed it and when.
+// alternative links in both directions; a guide with its product when that still exists). The record
+// is written through the importer, so the import schemas validate it, in one transaction with its own
+// change-log row (action "revert"). A record that changed after the entry is not touched: 409, naming
+// who changed it and when.
 import { and, count, desc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { sameRecord } from '../../lib/change-diff.ts';
 import { InputError } from '../import-export/errors.ts';
-import { importCategories, importCertificates, importCompanies } from '../import-export/import.ts';
+import { importCategories, importCertificates, importCompanies, importGuides } from '../import-export/import.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { CHANGE_ENTITIES, changeJson, logChange, recordSnapshot, type ChangeEntity, type WriteContext } from './change-log.ts';
 
-const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate' };
-const TABLES = { company: t.company, category: t.category, certification: t.certification } as const;
+const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate', guide: 'guide' };
+const TABLES = { company: t.company, category: t.category, certification: t.certification, guide: t.guide } as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -32,7 +33,7 @@ export async function revertChange(db: Db, changeId: number, w: WriteContext) {
     if (!sameRecord(current, entry.after)) throw await changedSince(tx, entity, id, entry.id, current === null);
 
     const target = (entry.before as Snapshot | null) ?? null;
-    const label = String((target ?? current)?.name ?? `${noun} ${id}`);
+    const label = String((target ?? current)?.name ?? (target ?? current)?.title ?? `${noun} ${id}`);
     const notes: string[] = [];
     try {
       if (target === null) await removeRecord(tx, entity, id);
@@ -101,6 +102,10 @@ async function removeRecord(tx: Executor, entity: ChangeEntity, id: number): Pro
     await tx.delete(t.category).where(eq(t.category.id, id));
     return;
   }
+  if (entity === 'guide') {
+    await tx.delete(t.guide).where(eq(t.guide.id, id));
+    return;
+  }
   const [{ n }] = await tx.select({ n: count() }).from(t.companyCertification).where(eq(t.companyCertification.certificationId, id));
   if (n > 0) throw new InputError(`${n} ${n === 1 ? 'company holds' : 'companies hold'} this certificate now. Remove it from ${n === 1 ? 'that company' : 'them'} first.`, 409);
   await tx.delete(t.certification).where(eq(t.certification.id, id));
@@ -112,7 +117,7 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
   const keyOf = (r: Snapshot) => String(entity === 'certification' ? r.name : r.slug);
   const key = keyOf(target);
   // The importer matches by slug (certificates by name): the key must not belong to another record.
-  const keyColumn = entity === 'certification' ? t.certification.name : entity === 'category' ? t.category.slug : t.company.slug;
+  const keyColumn = entity === 'certification' ? t.certification.name : entity === 'category' ? t.category.slug : entity === 'guide' ? t.guide.slug : t.company.slug;
   const [other] = await tx
     .select({ id: table.id })
     .from(table)
@@ -136,6 +141,8 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
       await tx.insert(t.company).values({ id, name: String(target.name), slug: key, country: String(target.country), categoryId: category.id, ...stamp, ...(typeof target.created_at === 'string' ? { createdAt: target.created_at } : {}) });
     } else if (entity === 'category') {
       await tx.insert(t.category).values({ id, name: String(target.name), slug: key, ...stamp });
+    } else if (entity === 'guide') {
+      await tx.insert(t.guide).values({ id, title: String(target.title), slug: key, ...stamp });
     } else {
       await tx.insert(t.certification).values({ id, name: key, description: String(target.description ?? ''), iconType: target.icon_type as 'green', ...stamp });
     }
@@ -143,14 +150,27 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
     if (keyOf(current) !== key) {
       if (entity === 'certification') await tx.update(t.certification).set({ name: key }).where(eq(t.certification.id, id));
       else if (entity === 'category') await tx.update(t.category).set({ slug: key }).where(eq(t.category.id, id));
+      else if (entity === 'guide') await tx.update(t.guide).set({ slug: key }).where(eq(t.guide.id, id));
       else await tx.update(t.company).set({ slug: key }).where(eq(t.company.id, id));
     }
     await tx.update(table).set({ version: sql`${table.version} + 1`, updatedAt: w.now.toISOString() }).where(eq(table.id, id));
   }
 
   if (entity === 'category') await importCategories(tx, [target]);
+  else if (entity === 'guide') await restoreGuide(tx, target, notes);
   else if (entity === 'certification') await restoreCertificate(tx, id, target, w, notes);
   else await restoreCompany(tx, id, target, notes);
+}
+
+/** A guide; when the product it was about is gone, it comes back as a draft without one. */
+async function restoreGuide(tx: Executor, target: Snapshot, notes: string[]): Promise<void> {
+  const product = typeof target.from_product === 'string' ? target.from_product : null;
+  if (product && !(await existingSlugs(tx, t.product, [product])).has(product)) {
+    notes.push(`The product “${product}” no longer exists: the guide is back as a draft without a product.`);
+    await importGuides(tx, [{ ...target, from_product: null, status: 'draft' }]);
+    return;
+  }
+  await importGuides(tx, [target]);
 }
 
 interface Holder {
