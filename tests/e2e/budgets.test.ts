@@ -37,6 +37,8 @@ const PAGE_TYPES: { type: string; page: PageId; params?: Record<string, string> 
   { type: 'static page', page: 'mission' },
   { type: 'criteria', page: 'criteria' },
   { type: 'fines', page: 'fines' },
+  { type: 'product', page: 'product', params: { slug: 'gmail' } },
+  { type: 'product index', page: 'alternatives' },
 ];
 const pathOf = (t: (typeof PAGE_TYPES)[number], lang: Lang = 'en') => urlOf(lang, t.page, t.params);
 
@@ -55,7 +57,7 @@ interface Budget {
   jsFiles: number;
   json: number;
 }
-const CSS = 12_700; // 12,019 (2026-11-24, with the ownership card, sources, score tables and /fines; the admin work grew it too): one stylesheet for the whole site
+const CSS = 13_600; // 12,890 (2026-11-24, with the product pages' comparison table, the browser's feature filters and the search results page): one stylesheet for the whole site
 const JS = 78_400; // 74,649 in 6 files: react-dom client (65,800), Search (4,700), react (3,000), small shared chunks
 const JS_BROWSER = 83_300; // 79,262 in 8 files: the above plus CompanyBrowser and a shared text helper
 const BUDGETS: Record<string, Budget> = {
@@ -71,6 +73,9 @@ const BUDGETS: Record<string, Budget> = {
   'static page': { html: 14_900, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,129 (mission)
   criteria: { html: 18_300, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 17,349 (2026-11-24, register of 33 companies)
   fines: { html: 20_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 19,755 (2026-11-24, 29 fines; the sort/filter script is inline)
+  product: { html: 15_200, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,458 (Gmail, 3 alternatives, 2026-11-24): the comparison table is static HTML
+  // the index lists every product with a page, so it grows with the data (about 50 bytes a product)
+  'product index': { html: 17_000, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,431 (2026-11-24, 56 products)
 };
 
 function figures(w: PageWeight) {
