@@ -61,6 +61,8 @@ export const COUNTRIES: readonly Country[] = [
   { code: 'MX', region: 'Americas', slug: 'mexico', names: { en: 'Mexico', de: 'Mexiko', fr: 'Mexique' } },
   { code: 'CN', region: 'Asia', slug: 'china', names: { en: 'China', de: 'China', fr: 'Chine' } },
   { code: 'JP', region: 'Asia', slug: 'japan', names: { en: 'Japan', de: 'Japan', fr: 'Japon' } },
+  { code: 'TW', region: 'Asia', slug: 'taiwan', names: { en: 'Taiwan', de: 'Taiwan', fr: 'Taïwan' } },
+  { code: 'HK', region: 'Asia', slug: 'hong-kong', names: { en: 'Hong Kong', de: 'Hongkong', fr: 'Hong Kong' } },
   { code: 'KR', region: 'Asia', slug: 'south-korea', names: { en: 'South Korea', de: 'Südkorea', fr: 'Corée du Sud' } },
   { code: 'SG', region: 'Asia', slug: 'singapore', names: { en: 'Singapore', de: 'Singapur', fr: 'Singapour' } },
   { code: 'IN', region: 'Asia', slug: 'india', names: { en: 'India', de: 'Indien', fr: 'Inde' } },

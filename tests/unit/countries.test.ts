@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, DEFAULT_EU_MEMBERS, EUROPEAN_COUNTRIES, WHITE_FLAG, countryByCode, flagEmoji, isEuropean } from '../../src/lib/countries.ts';
 
 describe('built-in country list', () => {
-  it('has 57 countries, each with a unique code and slug and a name in en, de and fr', () => {
-    expect(COUNTRIES).toHaveLength(57);
-    expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(57);
-    expect(new Set(COUNTRIES.map((c) => c.slug)).size).toBe(57);
+  it('has 59 countries, each with a unique code and slug and a name in en, de and fr', () => {
+    expect(COUNTRIES).toHaveLength(59);
+    expect(new Set(COUNTRIES.map((c) => c.code)).size).toBe(59);
+    expect(new Set(COUNTRIES.map((c) => c.slug)).size).toBe(59);
     for (const c of COUNTRIES) {
       for (const lang of ['en', 'de', 'fr'] as const) expect(c.names[lang], `${c.code} ${lang}`).toMatch(/\S/);
     }

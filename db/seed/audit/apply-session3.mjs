@@ -277,7 +277,8 @@ for (let round = 0; round < 3; round++) {
     if (c.status !== 'published' || EUROPE.has(c.country)) continue;
     for (const s of c.subcategories ?? []) if (!NOT_SUBSTITUTES.has(s)) inSubcategory.set(`${c.category}/${s}`, [...(inSubcategory.get(`${c.category}/${s}`) ?? []), c]);
   }
-  const linkedTo = new Set([...bySlug.values()].flatMap((c) => (c.alternatives ?? []).map((a) => a.slug)));
+    // Linked already: an alternative of a published non-European company (a draft's links do not count).
+  const linkedTo = new Set([...bySlug.values()].filter((c) => c.status === 'published').flatMap((c) => (c.alternatives ?? []).map((a) => a.slug)));
   for (const c of bySlug.values()) {
     if (!europeanMaker(c) && !(c.status === 'published' && EUROPE.has(c.country))) continue;
     if (linkedTo.has(c.slug)) continue;
