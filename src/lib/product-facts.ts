@@ -3,6 +3,7 @@
 // valid value, a guess is not). Pure: pages and tests feed it products.
 import type { Lang } from './i18n-langs.ts';
 import { t } from './i18n.ts';
+import { HOSTING_REGIONS } from '../../db/enums.ts';
 import { LIST_LOCALES, formatList } from './format.ts';
 
 /** yes / no: a verified answer; value: a verified value; unknown: no source yet */
@@ -73,8 +74,9 @@ export function platformsCell(p: Pick<ProductFacts, 'platforms'>, lang: Lang): F
 }
 
 export function dataLocationCell(p: Pick<ProductFacts, 'dataLocation'>, lang: Lang): FactCell {
-  if (!p.dataLocation || p.dataLocation === 'unknown') return unknown(lang);
-  return { state: 'value', text: t(lang, `hosting.${p.dataLocation}` as 'hosting.eu') };
+  const region = HOSTING_REGIONS.find((h) => h === p.dataLocation);
+  if (!region || region === 'unknown') return unknown(lang);
+  return { state: 'value', text: t(lang, `hosting.${region}`) };
 }
 
 /** Language names in the page's language, the page's own language first, then alphabetically. */

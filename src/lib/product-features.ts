@@ -1,6 +1,7 @@
 // Decision facts as filters of the company browser: what a company's products verifiably offer,
-// packed into one number per company in the company list (bit i = FEATURES[i]). No imports: the
+// packed into one number per company in the company list (bit i = FEATURES[i]). No runtime imports: the
 // island reads the same list without pulling build-time code into its bundle.
+import type { MessageKey } from './i18n.ts';
 
 /** The browser's feature filters, in URL and display order; the value is the URL key (?feature=open-source). */
 export const FEATURES = ['open-source', 'free-plan', 'eu-data', 'e2ee', 'self-hostable'] as const;
@@ -42,7 +43,14 @@ export function bitsOf(features: readonly Feature[]): number {
   return features.reduce((bits, f) => bits | (1 << FEATURES.indexOf(f)), 0);
 }
 
-/** The UI string of a feature's label (content/i18n: browser.feature.open_source). */
-export const featureLabelKey = (f: Feature) => `browser.feature.${f.replace(/-/g, '_')}` as const;
+/** The UI string of each feature's label (content/i18n). */
+const FEATURE_LABEL_KEYS = {
+  'open-source': 'browser.feature.open_source',
+  'free-plan': 'browser.feature.free_plan',
+  'eu-data': 'browser.feature.eu_data',
+  e2ee: 'browser.feature.e2ee',
+  'self-hostable': 'browser.feature.self_hostable',
+} as const satisfies Record<Feature, MessageKey>;
+export const featureLabelKey = (f: Feature) => FEATURE_LABEL_KEYS[f];
 
 export const isFeature = (value: string): value is Feature => (FEATURES as readonly string[]).includes(value);

@@ -35,6 +35,18 @@ export const SCORE_POINTS = {
   sustainableMark: { yes: 5, no: 0 },
 } as const;
 
+/** What a criterion's points can be for; pages show each as words (content/i18n: score.r.<criterion>.<reason>). */
+export const SCORE_REASONS = {
+  ownership: ['independent', 'widely_held', 'group', 'european_hq_foreign_owner', 'unverified', 'non_european'],
+  headquarters: ['eu', 'europe', 'outside'],
+  hosting: ['eu', 'ch_uk', 'mixed', 'outside', 'unknown', 'not_digital'],
+  certifications: ['none', 'some'],
+  sources: ['none', 'some'],
+  fines: ['none', 'under_appeal', 'in_force'],
+  sustainableMark: ['yes', 'no'],
+} as const satisfies Record<Criterion, readonly string[]>;
+export type ScoreReason<C extends Criterion = Criterion> = (typeof SCORE_REASONS)[C][number];
+
 /**
  * Facts that earn "sourced facts" points when we hold them and a source supports them (headquarters
  * and ownership need a source anyway, so they earn nothing extra). Hosting only for digital services.
@@ -98,8 +110,8 @@ export interface CriterionResult {
   max: number;
   /** false: not applicable, left out of the total */
   applies: boolean;
-  /** what the points are for, e.g. 'european', 'eu', 'none'; pages turn it into words */
-  reason: string;
+  /** what the points are for, e.g. 'independent', 'eu', 'none'; pages turn it into words */
+  reason: ScoreReason;
   /** values the words need (counts, certification names) */
   values: Record<string, string | number>;
 }
@@ -117,7 +129,7 @@ const isEnvironmental = (iconType: string) => iconType === 'green';
 export function scoreOf(f: ScoreInput): Score {
   const P = SCORE_POINTS;
   const criteria: CriterionResult[] = [];
-  const add = (criterion: Criterion, points: number, reason: string, values: Record<string, string | number> = {}, applies = true) =>
+  const add = <C extends Criterion>(criterion: C, points: number, reason: ScoreReason<C>, values: Record<string, string | number> = {}, applies = true) =>
     criteria.push({ criterion, points: applies ? Math.min(points, SCORE_MAX[criterion]) : 0, max: SCORE_MAX[criterion], applies, reason, values });
 
   const ownership = ownershipReason(f.control, f.ownerKind);

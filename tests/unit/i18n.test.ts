@@ -1,14 +1,49 @@
+// The UI string files (content/i18n/<lang>.json) against English and against the code: every language
+// has the same keys with the same {placeholders}, and every key is used somewhere under src/ (as a
+// literal, or built from a value list of src/lib/message-keys.ts).
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../content/i18n/en.json';
-import de from '../../content/i18n/de.json';
-import fr from '../../content/i18n/fr.json';
-import { t } from '../../src/lib/i18n.ts';
+import { LANGS } from '../../src/lib/i18n-langs.ts';
+import { MESSAGES, t } from '../../src/lib/i18n.ts';
+import { KEY_FAMILIES } from '../../src/lib/message-keys.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const stringsDir = join(root, 'content', 'i18n');
+const files = readdirSync(stringsDir).filter((f) => f.endsWith('.json'));
+const read = (file: string): Record<string, unknown> => JSON.parse(readFileSync(join(stringsDir, file), 'utf8'));
+const en = read('en.json');
+
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|astro|mjs)$/.test(e.name) ? [path] : [];
+  });
+}
 
 describe('UI strings', () => {
-  for (const [lang, messages] of Object.entries({ de, fr })) {
-    it(`${lang} has exactly the keys of en, each translated`, () => {
-      expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
-      for (const [key, value] of Object.entries(messages)) expect(value, key).toMatch(/\S/);
+  it('there is one strings file per language, and no other', () => {
+    expect(files.map((f) => f.replace(/\.json$/, '')).sort()).toEqual([...LANGS].sort());
+  });
+
+  for (const file of files.filter((f) => f !== 'en.json')) {
+    const messages = read(file);
+    describe(file, () => {
+      it('has exactly the keys of en.json, each translated', () => {
+        expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+        for (const [key, value] of Object.entries(messages)) expect(value, key).toMatch(/\S/);
+      });
+
+      it('has the same {placeholders} as en.json in every string', () => {
+        const differing = Object.keys(en)
+          .filter((key) => typeof messages[key] === 'string')
+          .filter((key) => placeholders(String(en[key])).join() !== placeholders(String(messages[key])).join())
+          .map((key) => `${key}: en {${placeholders(String(en[key])).join('}{')}}, ${file} {${placeholders(String(messages[key])).join('}{')}}`);
+        expect(differing).toEqual([]);
+      });
     });
   }
 
@@ -19,7 +54,22 @@ describe('UI strings', () => {
     }
   });
 
-  it('fills placeholders', () => {
+  it('every key is used by the code (a literal, or a family of src/lib/message-keys.ts)', () => {
+    const code = sourceFiles(join(root, 'src'))
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n');
+    const literals = new Set([...code.matchAll(/['"`]([a-z0-9_]+(?:\.[A-Za-z0-9_]+)+)['"`]/g)].map((m) => m[1]));
+    const built = new Set<string>(KEY_FAMILIES.flatMap((f) => f.keys));
+    const unused = Object.keys(en).filter((key) => !literals.has(key) && !built.has(key));
+    expect(unused, 'keys no code uses: remove them from every content/i18n file, or add the family that builds them').toEqual([]);
+  });
+
+  it('every key a family builds exists', () => {
+    for (const family of KEY_FAMILIES) for (const key of family.keys) expect(en[key], key).toBeTypeOf('string');
+  });
+
+  it('fills placeholders and falls back to English', () => {
     expect(t('en', 'footer.copyright', { year: 2026 })).toContain('2026');
+    for (const lang of LANGS) expect(Object.keys(MESSAGES[lang]).length).toBe(Object.keys(en).length);
   });
 });
