@@ -90,7 +90,9 @@ applyAudits();
 
 // --- 2. new companies --------------------------------------------------------------------------
 const langText = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
-for (const r of [...(taxonomy.new_companies ?? []), ...productFiles.flatMap((p) => p.new_companies ?? []), ...(counterparts.new_companies ?? [])]) {
+// extra-companies.json: makers a researcher first added and later audited as if held (kept with their descriptions).
+const extra = readOut('extra-companies.json') ?? { new_companies: [] };
+for (const r of [...(taxonomy.new_companies ?? []), ...productFiles.flatMap((p) => p.new_companies ?? []), ...(counterparts.new_companies ?? []), ...(extra.new_companies ?? [])]) {
   const slug = String(r.slug ?? '').trim();
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
     log.skippedCompanies.push(`${slug || r.name}: bad slug`);
