@@ -2,6 +2,7 @@
 // A thin entry on purpose: it builds the app once per isolate and calls app.fetch(request, env, ctx).
 import { createApp } from '../../src/api/app.ts';
 import { HookPublisher, noPublisher } from '../../src/api/publisher.ts';
+import { PublishRuns } from '../../src/api/publish-runs.ts';
 import { createWebDb } from '../../src/api/web-db.ts';
 
 interface Env {
@@ -10,6 +11,7 @@ interface Env {
   SITE_URL?: string;
   REBUILD_HOOK_URL?: string;
   REBUILD_HOOK_TOKEN?: string;
+  PUBLISH_CALLBACK_SECRET?: string;
 }
 
 interface PagesContext {
@@ -23,10 +25,15 @@ let app: ReturnType<typeof createApp> | undefined;
 
 function appFor(env: Env): ReturnType<typeof createApp> {
   if (!env.LIBSQL_URL) throw new Error('LIBSQL_URL is not set (wrangler.toml [vars] or the Pages project settings).');
+  const db = createWebDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN || undefined);
   return createApp({
-    db: createWebDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN || undefined),
-    // The deploy hook starts the CI workflow that rebuilds the static site from the database.
-    publisher: env.REBUILD_HOOK_URL ? new HookPublisher(env.REBUILD_HOOK_URL, env.REBUILD_HOOK_TOKEN || undefined, 0) : noPublisher,
+    db,
+    // The deploy hook starts the CI workflow that rebuilds the static site from the database; the run
+    // stays "deploying" in publish_run until the workflow reports to /api/publish/callback.
+    publisher: env.REBUILD_HOOK_URL
+      ? new HookPublisher({ url: env.REBUILD_HOOK_URL, token: env.REBUILD_HOOK_TOKEN || undefined, debounceMs: 0, runs: new PublishRuns(db) })
+      : noPublisher,
+    publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET || undefined,
     allowedOrigins: env.SITE_URL ? [env.SITE_URL] : [],
     clientIp: (c) => c.req.header('cf-connecting-ip'),
   });

@@ -9,6 +9,8 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { errorResponse } from './errors.ts';
 import { prepareDummyHash } from './auth/password.ts';
 import { publishOnChange } from './middleware/publish-on-change.ts';
+import { publishCallbackRoutes } from './publish-callback.ts';
+import { PublishRuns } from './publish-runs.ts';
 import { requireSession } from './middleware/require-session.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -43,7 +45,7 @@ const formLimit = tooLarge(BODY_LIMIT);
 const importLimit = tooLarge(IMPORT_BODY_LIMIT);
 
 export function createApp(deps: AppDeps) {
-  prepareDummyHash();
+  prepareDummyHash(deps.passwordParams);
   const app = new Hono<AppEnv>().basePath('/api');
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -76,7 +78,7 @@ export function createApp(deps: AppDeps) {
       try {
         await deps.db.run(sql`select 1`);
         // Public: the state only; build errors (file paths, output) are for signed-in admins (/admin/build).
-        const { state, lastPublishedAt } = deps.publisher.status();
+        const { state, lastPublishedAt } = await new PublishRuns(deps.db, deps.now).status();
         return c.json({ status: 'ok' as const, database: 'ok', publish: { state, lastPublishedAt } }, 200);
       } catch (error) {
         console.error(error);
@@ -98,7 +100,8 @@ export function createApp(deps: AppDeps) {
     .route('/users', userRoutes)
     .route('/account', accountRoutes)
     .route('/invite', inviteRoutes)
-    .route('/suggestions', suggestionRoutes);
+    .route('/suggestions', suggestionRoutes)
+    .route('/publish', publishCallbackRoutes);
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
   app.all('/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -1,6 +1,7 @@
 // What every router gets from createApp() through the Hono context.
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
+import type { ScryptParams } from './auth/password.ts';
 import type { Publisher } from './publisher.ts';
 
 export interface AppDeps {
@@ -15,6 +16,10 @@ export interface AppDeps {
   clientIp?: (c: Context) => string | undefined;
   /** Milliseconds since the epoch; tests move it to expire sessions and throttles. */
   now?: () => number;
+  /** The scrypt cost of new password hashes: SCRYPT_PARAMS when omitted (production); tests pass a low one. */
+  passwordParams?: ScryptParams;
+  /** The secret CI sends to POST /api/publish/callback (PUBLISH_CALLBACK_SECRET); unset: callbacks are off. */
+  publishCallbackSecret?: string;
 }
 
 export interface SessionUser {

@@ -11,6 +11,8 @@ const envSchema = z.object({
   // Production: POST here to rebuild and redeploy instead of building locally.
   REBUILD_HOOK_URL: z.url().optional(),
   REBUILD_HOOK_TOKEN: z.string().optional(),
+  // CI reports the end of a deploy to POST /api/publish/callback with this secret (Bearer).
+  PUBLISH_CALLBACK_SECRET: z.string().min(32, 'PUBLISH_CALLBACK_SECRET must be at least 32 characters').optional(),
   REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1500),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),

@@ -6,23 +6,28 @@ import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createDb, type Db } from '../../db/client.ts';
 import { createApp } from '../api/app.ts';
-import type { Publisher, PublishStatus } from '../api/publisher.ts';
+import type { Publisher, PublishRequest } from '../api/publisher.ts';
+import { PublishRuns, type PublishTrigger } from '../api/publish-runs.ts';
 import { forgetDirectory } from '../lib/data.ts';
 import { parseEnv } from '../lib/env.ts';
 
 /** In dev nothing is built: the next page request reloads the directory from the database. */
 class DevPublisher implements Publisher {
-  private lastPublishedAt: string | null = null;
-  request(): void {
-    void this.buildNow();
+  private runs: PublishRuns;
+  constructor(runs: PublishRuns) {
+    this.runs = runs;
   }
-  async buildNow(): Promise<boolean> {
+  async request(req: PublishRequest = {}): Promise<void> {
+    await this.buildNow({ trigger: 'change', by: req.by });
+  }
+  async buildNow(trigger: PublishTrigger = { trigger: 'manual' }): Promise<boolean> {
     forgetDirectory();
-    this.lastPublishedAt = new Date().toISOString();
+    try {
+      await this.runs.finish(await this.runs.claim(trigger, 'building'), { state: 'published' });
+    } catch (error) {
+      console.error(`Could not record the publish run: ${(error as Error).message}`);
+    }
     return true;
-  }
-  status(): PublishStatus {
-    return { state: 'idle', lastPublishedAt: this.lastPublishedAt };
   }
 }
 
@@ -34,7 +39,8 @@ const db = await (store[DB_KEY] ??= createDb({ url: env.LIBSQL_URL, authToken: e
 
 const app = createApp({
   db,
-  publisher: new DevPublisher(),
+  publisher: new DevPublisher(new PublishRuns(db)),
+  publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET,
   // No allowedOrigins: writes must come from the dev server's own origin (localhost or 127.0.0.1, any port).
   clientIp: (c) => getConnInfo(c).remote.address,
 });

@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Publisher, PublishStatus } from '../api/publisher.ts';
+import type { Publisher, PublishRequest } from '../api/publisher.ts';
+import type { PublishRuns, PublishTrigger } from '../api/publish-runs.ts';
 import { forgetSiteRules } from './static-site.ts';
 
 export interface SiteBuilderOptions {
@@ -16,6 +17,15 @@ export interface SiteBuilderOptions {
   /** the build command; tests replace it. Receives the output folder. */
   command?: (outDir: string) => { cmd: string; args: string[]; env?: Record<string, string> };
   log?: (message: string) => void;
+  /** where every publish is recorded (publish_run); the admin header reads it from there */
+  runs?: PublishRuns;
+}
+
+/** This builder's own view (tests, logs); the API reports the publish_run rows instead. */
+export interface BuilderStatus {
+  state: 'idle' | 'pending' | 'building' | 'failed';
+  error?: string;
+  lastPublishedAt: string | null;
 }
 
 const CURRENT = 'current';
@@ -28,7 +38,7 @@ const REMOVE_ATTEMPTS = 6;
 export class SiteBuilder implements Publisher {
   private opts: SiteBuilderOptions;
   private live: string | undefined;
-  private state: PublishStatus['state'] = 'idle';
+  private state: BuilderStatus['state'] = 'idle';
   private error: string | undefined;
   private lastPublishedAt: string | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -36,6 +46,8 @@ export class SiteBuilder implements Publisher {
   private again = false;
   private waiters: (() => void)[] = [];
   private child: ChildProcess | undefined;
+  /** who asked for the next build (recorded with its run) */
+  private nextTrigger: PublishTrigger | undefined;
   builds = 0;
 
   constructor(opts: SiteBuilderOptions) {
@@ -57,29 +69,44 @@ export class SiteBuilder implements Publisher {
     return this.live;
   }
 
-  status(): PublishStatus {
+  status(): BuilderStatus {
     return { state: this.state, error: this.error, lastPublishedAt: this.lastPublishedAt ?? null };
   }
 
   /** Asks for a rebuild; several requests within the debounce window make one build. */
-  request(): void {
+  request(req: PublishRequest = {}): Promise<void> {
+    const trigger: PublishTrigger = { trigger: 'change', by: req.by ?? null };
+    const recorded = this.record(trigger);
     if (this.running) {
       this.again = true;
-      return;
+      return recorded;
     }
     this.state = 'pending';
     clearTimeout(this.timer);
     // buildNow() never rejects (runBuild catches), so nothing escapes this timer.
     this.timer = setTimeout(() => void this.buildNow(), this.opts.debounceMs);
+    return recorded;
+  }
+
+  /** Queues a run in the database (joining a waiting one); a failure is logged, never thrown. */
+  private async record(trigger: PublishTrigger): Promise<void> {
+    this.nextTrigger ??= trigger;
+    try {
+      await this.opts.runs?.queue(trigger);
+    } catch (error) {
+      this.log(`Could not record the publish request: ${(error as Error).message}`);
+    }
   }
 
   /** Builds now (or joins the running build and schedules one more). Resolves true when the new site is live. */
-  buildNow(): Promise<boolean> {
+  buildNow(trigger?: PublishTrigger): Promise<boolean> {
     clearTimeout(this.timer);
     if (this.running) {
       this.again = true;
+      if (trigger) void this.record(trigger);
       return this.running;
     }
+    if (trigger) this.nextTrigger = trigger;
     this.running = this.runBuild().finally(() => {
       this.running = undefined;
       if (this.again) {
@@ -102,15 +129,33 @@ export class SiteBuilder implements Publisher {
 
   /** Never rejects: it runs from timers, where an exception or a rejection would end the server. */
   private async runBuild(): Promise<boolean> {
+    const trigger = this.nextTrigger ?? { trigger: 'change' };
+    this.nextTrigger = undefined;
+    let ids: number[] = [];
     try {
-      return await this.build();
+      if (this.opts.runs) ids = await this.opts.runs.claim(trigger, 'building');
+    } catch (error) {
+      this.log(`Could not record the publish run: ${(error as Error).message}`);
+    }
+    let ok: boolean;
+    try {
+      ok = await this.build();
     } catch (error) {
       this.state = 'failed';
       this.error = `Publishing failed: ${(error as Error).message}`;
       this.log(`${this.error}\nThe previous site stays live.`);
-      return false;
+      ok = false;
     }
+    try {
+      await this.opts.runs?.finish(ids, ok ? { state: 'published', filesWritten: this.filesWritten } : { state: 'failed', error: this.error });
+    } catch (error) {
+      this.log(`Could not record the end of the publish run: ${(error as Error).message}`);
+    }
+    return ok;
   }
+
+  /** Files the last successful build wrote (a full build: every file of the site). */
+  filesWritten: number | undefined;
 
   private log(message: string): void {
     try {
@@ -164,6 +209,7 @@ export class SiteBuilder implements Publisher {
       throw error;
     }
     this.lastPublishedAt = publishedAt;
+    this.filesWritten = countBuildFiles(outDir);
     this.live = outDir;
     this.state = 'idle';
     this.error = undefined;
@@ -239,6 +285,14 @@ function carryOverAssets(previous: string, next: string, log: (message: string) 
     log(`Could not keep the previous build's assets: ${(error as Error).message}`);
   }
   writeFileSync(join(next, CARRIED_LIST), JSON.stringify(carried));
+}
+
+/** The files the build itself wrote: not the carried ones, not our two markers. */
+function countBuildFiles(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) n += 1;
+  const ours = ['.published-at', CARRIED_LIST].filter((f) => existsSync(join(dir, f))).length;
+  return n - ours - readCarriedList(dir).length;
 }
 
 function readCarriedList(dir: string): string[] {

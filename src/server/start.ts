@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../../db/setup.ts';
 import { loadEnv } from '../lib/env.ts';
 import { HookPublisher } from '../api/publisher.ts';
+import { PublishRuns } from '../api/publish-runs.ts';
 import { ensureFirstAdmin } from '../api/auth/admins.ts';
 import { SiteBuilder } from './site-builder.ts';
 import { createServerApp } from './server.ts';
@@ -23,17 +24,24 @@ try {
 } catch (error) {
   adminNote = `Could not create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD: ${(error as Error).message}`;
 }
+// Every publish is a publish_run row; a build the previous process left running will never end.
+const runs = new PublishRuns(db);
+const publisher = env.REBUILD_HOOK_URL
+  ? new HookPublisher({ url: env.REBUILD_HOOK_URL, token: env.REBUILD_HOOK_TOKEN, debounceMs: env.REBUILD_DEBOUNCE_MS, runs })
+  : undefined;
+await runs.interrupted().catch((error: Error) => console.error(`Could not close the interrupted publish runs: ${error.message}`));
 const builder = new SiteBuilder({
   projectRoot,
   sitesDir: process.env.SITES_DIR ?? join(projectRoot, '.site'),
   env: { LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN, SITE_URL: origin },
   debounceMs: env.REBUILD_DEBOUNCE_MS,
   log: (m) => console.log(m),
+  // With a deploy hook, the local build only serves this machine; the runs record what CI publishes.
+  runs: publisher ? undefined : runs,
 });
-const publisher = env.REBUILD_HOOK_URL ? new HookPublisher(env.REBUILD_HOOK_URL, env.REBUILD_HOOK_TOKEN, env.REBUILD_DEBOUNCE_MS) : builder;
 
 // Serve the last good build at once if there is one; otherwise wait for the first build.
-const firstBuild = builder.buildNow();
+const firstBuild = builder.buildNow({ trigger: 'start' });
 if (!builder.liveDir()) {
   if (!(await firstBuild)) {
     console.error('The first build of the site failed; see the output above.');
@@ -43,7 +51,8 @@ if (!builder.liveDir()) {
 
 const app = createServerApp({
   db,
-  publisher,
+  publisher: publisher ?? builder,
+  publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET,
   siteDir: () => builder.liveDir(),
   // Same-origin check and cookie flags (Secure, __Host-) follow the public origin.
   allowedOrigins: [origin],

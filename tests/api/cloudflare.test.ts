@@ -40,6 +40,7 @@ let libsql: HranaServer | undefined;
 let hookServer: Server | undefined;
 const hookCalls: { auth: string | undefined; body: string }[] = [];
 const SITE = 'https://alternatives.example';
+const CALLBACK_SECRET = 'ci-callback-secret-for-the-workerd-test-0123456789';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ea-cf-'));
@@ -105,6 +106,7 @@ const api :Workerd.Worker = (
     (name = "SITE_URL", text = "${SITE}"),
     (name = "REBUILD_HOOK_URL", text = "${hookUrl}"),
     (name = "REBUILD_HOOK_TOKEN", text = "hook-secret"),
+    (name = "PUBLISH_CALLBACK_SECRET", text = "${CALLBACK_SECRET}"),
     (name = "ASSETS", service = "assets"),
   ],
 );
@@ -221,7 +223,22 @@ describe('Cloudflare Pages Function', () => {
     // Each successful write called the deploy hook (kept alive with waitUntil), with the token.
     for (let i = 0; i < 100 && hookCalls.length < 2; i += 1) await new Promise((r) => setTimeout(r, 50));
     expect(hookCalls.length).toBeGreaterThanOrEqual(2);
-    expect(hookCalls[0]).toEqual({ auth: 'Bearer hook-secret', body: '{"event_type":"publish-site"}' });
+    expect(hookCalls[0].auth).toBe('Bearer hook-secret');
+    expect(JSON.parse(hookCalls[0].body)).toMatchObject({ event_type: 'publish-site', client_payload: { run_id: expect.any(Number) } });
+
+    // The status lives in the database: "deploying" until CI reports back through the callback.
+    const building = (await (await api('GET', '/api/admin/build', { cookie })).json()) as { state: string; run: { id: number } };
+    expect(building.state).toBe('deploying');
+    const lastRun = Math.max(...hookCalls.map((h) => JSON.parse(h.body).client_payload.run_id as number));
+    const callback = (secret: string) =>
+      fetch(`${apiUrl}/api/publish/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+        body: JSON.stringify({ run_id: lastRun, state: 'published' }),
+      });
+    expect((await callback('wrong')).status).toBe(401);
+    expect((await callback(CALLBACK_SECRET)).status, workerdLog).toBe(200);
+    expect(await (await api('GET', '/api/health')).json()).toMatchObject({ publish: { state: 'idle', lastPublishedAt: expect.stringMatching(/^\d{4}-/) } });
 
     expect((await api('POST', '/api/auth/sign-out', { cookie })).status).toBe(200);
     expect((await api('GET', '/api/admin/companies', { cookie })).status).toBe(401);

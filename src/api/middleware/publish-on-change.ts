@@ -24,6 +24,7 @@ export const publishOnChange = createMiddleware<AppEnv>(async (c, next) => {
   // An import's dry run (?dry_run=1) writes nothing, so there is nothing to publish.
   if (PUBLISH_NOW.test(c.req.path)) return;
   if (WRITE_METHODS.has(c.req.method) && c.res.status >= 200 && c.res.status < 300 && !['1', 'true'].includes(c.req.query('dry_run') ?? '')) {
-    c.var.deps.publisher.request(waitUntilOf(c));
+    // Awaited (never rejects): the run is recorded as waiting before the admin sees the save succeed.
+    await c.var.deps.publisher.request({ waitUntil: waitUntilOf(c), by: c.var.user?.email });
   }
 });

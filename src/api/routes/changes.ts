@@ -45,6 +45,6 @@ export const changeRoutes = new Hono<AppEnv>()
   .post('/:id/revert', changeId, async (c) => {
     const result = await revertChange(c.var.deps.db, c.req.valid('param').id, writeContextOf(c));
     // /changes is outside /admin/*, so the publish-on-change middleware does not see this write.
-    c.var.deps.publisher.request(waitUntilOf(c));
+    await c.var.deps.publisher.request({ waitUntil: waitUntilOf(c), by: c.var.user.email });
     return c.json(result, 200);
   });

@@ -1,6 +1,7 @@
 // The publish status of the public site (GET /api/admin/build) in the admin header, and "Publish now".
-// Asked for when the admin opens, when the tab regains focus, after every change, and every second
-// while a publish is waiting or running.
+// The status comes from the publish_run table, so it is the same for every admin and after a restart.
+// Asked for when the admin opens, when the tab regains focus, after every change, every second while
+// a publish is waiting or building, and every 5 seconds while CI builds and deploys.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PublishStatus } from '../../api/publisher.ts';
 import { api, call, failure } from './api.ts';
@@ -17,6 +18,8 @@ interface PublishApi {
 
 const PublishContext = createContext<PublishApi | null>(null);
 const POLL_MS = 1000;
+/** CI takes minutes: asking every second would only cost requests. */
+const DEPLOY_POLL_MS = 5000;
 
 export function PublishProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<PublishStatus>();
@@ -31,13 +34,14 @@ export function PublishProvider({ children }: { children: ReactNode }) {
       setStatus(next);
       setError(undefined);
       if (next.state === 'pending' || next.state === 'building') timer.current = setTimeout(() => void refresh(), POLL_MS);
+      else if (next.state === 'deploying') timer.current = setTimeout(() => void refresh(), DEPLOY_POLL_MS);
     } catch (e) {
       console.warn('Publish status unavailable', e);
     }
   }, []);
 
   const changed = useCallback(() => {
-    setStatus((s) => (s && s.state !== 'building' ? { ...s, state: 'pending', error: undefined } : s));
+    setStatus((s) => (s && s.state !== 'building' && s.state !== 'deploying' ? { ...s, state: 'pending', error: undefined } : s));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void refresh(), 300);
   }, [refresh]);
@@ -87,6 +91,7 @@ const LABELS: Record<PublishStatus['state'], string> = {
   idle: 'Published',
   pending: 'Changes waiting to publish',
   building: 'Publishing…',
+  deploying: 'Deploying (building in CI)…',
   failed: 'Publishing failed',
 };
 
@@ -94,6 +99,7 @@ const DOTS: Record<PublishStatus['state'], string> = {
   idle: 'bg-green-600',
   pending: 'bg-amber-500',
   building: 'bg-amber-500 animate-pulse motion-reduce:animate-none',
+  deploying: 'bg-amber-500 animate-pulse motion-reduce:animate-none',
   failed: 'bg-red-600',
 };
 
@@ -101,9 +107,15 @@ const DOTS: Record<PublishStatus['state'], string> = {
 export function PublishStatusBar() {
   const { status, publishNow, starting, error } = usePublish();
   const busy = starting || status?.state === 'building';
+  const run = status?.run;
+  const detail = run
+    ? [`run #${run.id}`, run.triggeredBy ? `asked for by ${run.triggeredBy}` : run.trigger, run.filesWritten != null ? `${run.filesWritten} files written` : '']
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-      <p role="status" aria-live="polite" data-publish-state={status?.state ?? 'unknown'} className="flex items-center gap-2 text-slate-700">
+      <p role="status" aria-live="polite" data-publish-state={status?.state ?? 'unknown'} title={detail} className="flex items-center gap-2 text-slate-700">
         <span aria-hidden="true" className={`size-2.5 rounded-full ${status ? DOTS[status.state] : 'bg-slate-300'}`} />
         <span>
           <span className="font-medium">{status ? LABELS[status.state] : 'Publish status…'}</span>
