@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { createApp } from '../../src/api/app.ts';
 import { ensureFirstAdmin, createAdmin } from '../../src/api/auth/admins.ts';
-import { hashPassword, verifyPassword } from '../../src/api/auth/password.ts';
+import { SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../src/api/auth/password.ts';
 import { passwordProblem } from '../../src/api/auth/password-policy.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_INACTIVITY_TIMEOUT_MS } from '../../src/api/auth/session.ts';
 import { THROTTLE } from '../../src/api/auth/throttle.ts';
@@ -12,7 +12,7 @@ import { LOG } from '../../src/api/auth/auth-log.ts';
 import { DEVICE_LIFETIME_MS, deviceToken } from '../../src/api/auth/device.ts';
 import { noPublisher } from '../../src/api/publisher.ts';
 import { tempDb } from '../helpers/db.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, ORIGIN, json, makeKit, sessionCookieOf, type Kit } from './helpers.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, ORIGIN, TEST_PASSWORD_PARAMS, json, makeKit, sessionCookieOf, type Kit } from './helpers.ts';
 
 let kit: Kit;
 beforeEach(async () => {
@@ -31,6 +31,39 @@ function deviceCookieOf(res: Response): string {
 const MINUTE = 60 * 1000;
 
 describe('passwords', () => {
+  it('production hashes with scrypt N=2^14, r=8, p=5 unless a caller passes another cost', async () => {
+    expect(SCRYPT_PARAMS).toEqual({ log2N: 14, r: 8, p: 5, keyLength: 32 });
+    expect(Object.isFrozen(SCRYPT_PARAMS)).toBe(true);
+    // The entry points pass no cost: npm start's first admin (ensureFirstAdmin) and an app without
+    // passwordParams, as the servers create it, hash at production cost.
+    const { db, cleanup } = await tempDb();
+    try {
+      await ensureFirstAdmin(db, 'first@example.org', 'violet river anchor 42');
+      const [first] = await db.select().from(t.adminUser);
+      expect(first.passwordHash).toMatch(/^scrypt\$ln=14,r=8,p=5\$/);
+      const app = createApp({ db, publisher: noPublisher, allowedOrigins: [ORIGIN] });
+      const signIn = await app.request('http://127.0.0.1:4321/api/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ email: 'first@example.org', password: 'violet river anchor 42' }),
+      });
+      expect(signIn.status).toBe(200);
+      const res = await app.request('http://127.0.0.1:4321/api/account/password', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: sessionCookieOf(signIn) },
+        body: JSON.stringify({ current_password: 'violet river anchor 42', new_password: 'violet river anchor 43' }),
+      });
+      expect(res.status).toBe(200);
+      const [changed] = await db.select().from(t.adminUser);
+      expect(changed.passwordHash).toMatch(/^scrypt\$ln=14,r=8,p=5\$/);
+    } finally {
+      cleanup();
+    }
+    // The tests' own accounts use the low cost.
+    const [admin] = await kit.db.select().from(t.adminUser);
+    expect(admin.passwordHash).toMatch(/^scrypt\$ln=10,r=8,p=1\$/);
+  });
+
   it('hashes with scrypt, stores the parameters with each hash, and verifies', async () => {
     const hash = await hashPassword('violet river anchor 42');
     expect(hash).toMatch(/^scrypt\$ln=14,r=8,p=5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
@@ -79,9 +112,9 @@ describe('accounts', () => {
   });
 
   it('refuses a duplicate account, and a reset ends the sessions of the account', async () => {
-    await expect(createAdmin(kit.db, ADMIN_EMAIL.toUpperCase(), 'violet river anchor 42')).rejects.toThrow(/already exists/);
+    await expect(createAdmin(kit.db, ADMIN_EMAIL.toUpperCase(), 'violet river anchor 42', { params: TEST_PASSWORD_PARAMS })).rejects.toThrow(/already exists/);
     const cookie = await kit.signIn();
-    await createAdmin(kit.db, ADMIN_EMAIL, 'violet river anchor 42', { replace: true });
+    await createAdmin(kit.db, ADMIN_EMAIL, 'violet river anchor 42', { replace: true, params: TEST_PASSWORD_PARAMS });
     expect((await kit.call('GET', '/api/admin/companies', { cookie })).status).toBe(401);
     await expect(kit.signIn(ADMIN_EMAIL, 'violet river anchor 42')).resolves.toMatch(/^ea_session=/);
   });
@@ -293,7 +326,7 @@ describe('throttling', { timeout: 60_000 }, () => {
 
   it('keeps its state in the database, so another app instance on the same database agrees', async () => {
     for (let i = 0; i < THROTTLE.freeAttempts; i += 1) await fail();
-    const other = createApp({ db: kit.db, publisher: noPublisher, allowedOrigins: [ORIGIN], now: () => kit.clock.now });
+    const other = createApp({ db: kit.db, publisher: noPublisher, allowedOrigins: [ORIGIN], now: () => kit.clock.now, passwordParams: TEST_PASSWORD_PARAMS });
     const res = await other.request('http://127.0.0.1:4321/api/auth/sign-in', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: ORIGIN },
@@ -358,7 +391,7 @@ describe('throttling cannot be turned against the admin', { timeout: 120_000 }, 
     const genuine = deviceCookieOf(first);
     const [, value] = genuine.split('=');
     const [id, issued, nonce, mac] = value.split('.');
-    const other = await createAdmin(kit.db, 'other@example.org', 'violet river anchor 42');
+    const other = await createAdmin(kit.db, 'other@example.org', 'violet river anchor 42', { params: TEST_PASSWORD_PARAMS });
     const [otherUser] = await kit.db.select().from(t.adminUser).where(eq(t.adminUser.id, other.id));
     const forged = [
       `ea_device=${id}.${issued}.${nonce}.${mac.slice(0, -2)}AA`,
@@ -376,7 +409,7 @@ describe('throttling cannot be turned against the admin', { timeout: 120_000 }, 
     // ... and a password reset forgets every device of the account.
     kit.clock.now += THROTTLE.resetAfterMs;
     const fresh = deviceCookieOf(await signIn(right, '203.0.113.34'));
-    await createAdmin(kit.db, ADMIN_EMAIL, ADMIN_PASSWORD, { replace: true });
+    await createAdmin(kit.db, ADMIN_EMAIL, ADMIN_PASSWORD, { replace: true, params: TEST_PASSWORD_PARAMS });
     await keepAccountLocked(1);
     expect((await signIn(right, '203.0.113.35', fresh)).status).toBe(429);
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { createAdmin } from '../../src/api/auth/admins.ts';
-import { companyBody, fineBody, json, makeKit, seedCatalogue, type Kit } from './helpers.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, TEST_PASSWORD_PARAMS, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -55,7 +55,7 @@ describe('versions, ETag and If-Match', () => {
       // Someone else saves version 1 first, at 14:02.
       kit.clock.now = Date.UTC(2025, 2, 12, 14, 2, 0);
       kit.cookie = await kit.signIn();
-      await createAdmin(kit.db, 'editor@example.org', 'another long enough password 7');
+      await createAdmin(kit.db, 'editor@example.org', 'another long enough password 7', { params: TEST_PASSWORD_PARAMS });
       const other = await kit.signIn('editor@example.org', 'another long enough password 7');
       const first = await kit.call('PUT', url, { body: body(), ifMatch: 1, cookie: other });
       expect(first.status, await first.clone().text()).toBe(200);

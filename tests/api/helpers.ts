@@ -4,10 +4,18 @@ import { vi } from 'vitest';
 import { createApp } from '../../src/api/app.ts';
 import type { Publisher, PublishStatus } from '../../src/api/publisher.ts';
 import { createAdmin } from '../../src/api/auth/admins.ts';
+import type { ScryptParams } from '../../src/api/auth/password.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
 
-// Every sign-in runs a real scrypt hash (tenths of a second on two busy cores): room for slow CI.
+// Room for a slow, busy CI machine (a real astro build in a few tests, the seed in others).
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
+
+/**
+ * The scrypt cost of the passwords the tests create: the lowest the verifier accepts, about a
+ * millisecond per hash instead of production's tenths of a second. tests/api/auth.test.ts checks that
+ * production keeps SCRYPT_PARAMS.
+ */
+export const TEST_PASSWORD_PARAMS: ScryptParams = { log2N: 10, r: 8, p: 1, keyLength: 32 };
 
 export const ORIGIN = 'http://127.0.0.1:4321';
 export const ADMIN_EMAIL = 'admin@example.org';
@@ -64,6 +72,7 @@ export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[
     allowedOrigins: opts.allowedOrigins ?? [ORIGIN],
     clientIp: (c) => c.req.header('x-test-ip') ?? '203.0.113.1',
     now: () => clock.now,
+    passwordParams: TEST_PASSWORD_PARAMS,
   });
   const kit = { ...base, app, publisher, clock, cookie: '' } as Kit;
   kit.call = async (method, path, o = {}) => {
@@ -91,7 +100,7 @@ export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
     return sessionCookieOf(res);
   };
-  await createAdmin(base.db, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await createAdmin(base.db, ADMIN_EMAIL, ADMIN_PASSWORD, { params: TEST_PASSWORD_PARAMS });
   if (opts.signIn !== false) kit.cookie = await kit.signIn();
   return kit;
 }

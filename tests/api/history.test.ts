@@ -3,7 +3,7 @@
 // and alternative links in both directions), and 409 when the record changed after that change.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin } from '../../src/api/auth/admins.ts';
-import { companyBody, fineBody, json, makeKit, seedCatalogue, sourceBody, type Kit } from './helpers.ts';
+import { companyBody, fineBody, json, makeKit, seedCatalogue, TEST_PASSWORD_PARAMS, sourceBody, type Kit } from './helpers.ts';
 
 let kit: Kit;
 let ids: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -121,7 +121,7 @@ describe('revert', () => {
     const deezer = await create(companyBody(ids.ent.id));
     await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id, { description: 'First edit.' }) });
     const [first] = await changesOf(deezer.id);
-    await createAdmin(kit.db, 'second@example.org', 'another long passphrase 42');
+    await createAdmin(kit.db, 'second@example.org', 'another long passphrase 42', { params: TEST_PASSWORD_PARAMS });
     const other = await kit.signIn('second@example.org', 'another long passphrase 42');
     kit.clock.now += 3_600_000;
     const later = await kit.call('PUT', `/api/admin/companies/${deezer.id}`, { body: companyBody(ids.ent.id, { description: 'Second edit.' }), cookie: other });
@@ -169,7 +169,7 @@ describe('GET /api/changes filters', () => {
     await create(companyBody(ids.ent.id));
     kit.clock.now += 2 * 86_400_000; // 2025-03-14
     kit.cookie = await kit.signIn();
-    await createAdmin(kit.db, 'second@example.org', 'another long passphrase 42');
+    await createAdmin(kit.db, 'second@example.org', 'another long passphrase 42', { params: TEST_PASSWORD_PARAMS });
     const other = await kit.signIn('second@example.org', 'another long passphrase 42');
     await kit.call('POST', '/api/admin/companies', { body: companyBody(ids.ent.id, { name: 'Qobuz', slug: 'qobuz' }), cookie: other });
 

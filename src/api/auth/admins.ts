@@ -5,7 +5,7 @@ import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { emailSchema } from '../../lib/schemas/auth.ts';
 import { InputError } from '../import-export/errors.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, type ScryptParams } from './password.ts';
 import { passwordProblem } from './password-policy.ts';
 import { withWriteLock } from '../write-lock.ts';
 
@@ -22,10 +22,18 @@ function checkCredentials(email: string, password: string): string {
   return parsed.data;
 }
 
-/** Creates an admin; with `replace`, an existing account with that email gets the new password instead. */
-export async function createAdmin(db: Executor, email: string, password: string, opts: { replace?: boolean } = {}): Promise<{ id: number; email: string; created: boolean }> {
+/**
+ * Creates an admin; with `replace`, an existing account with that email gets the new password instead.
+ * `params`: the hash's cost (production's unless a test passes a low one).
+ */
+export async function createAdmin(
+  db: Executor,
+  email: string,
+  password: string,
+  opts: { replace?: boolean; params?: ScryptParams } = {},
+): Promise<{ id: number; email: string; created: boolean }> {
   const normalized = checkCredentials(email, password);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, opts.params);
   return withWriteLock(db, async () => {
     const [existing] = await db.select({ id: t.adminUser.id }).from(t.adminUser).where(eq(t.adminUser.email, normalized));
     if (existing) {

@@ -18,7 +18,7 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .put('/password', zValidator('json', changePasswordSchema, validationHook), async (c) => {
     const { current_password, new_password } = c.req.valid('json');
-    const signedOut = await changePassword(c.var.deps.db, c.var.user.id, c.var.session.id, current_password, new_password);
+    const signedOut = await changePassword(c.var.deps.db, c.var.user.id, c.var.session.id, current_password, new_password, c.var.deps.passwordParams);
     return c.json({ ok: true as const, signed_out: signedOut }, 200);
   })
   .post('/sign-out-others', async (c) => {

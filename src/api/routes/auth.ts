@@ -59,7 +59,7 @@ export const authRoutes = new Hono<AppEnv>()
         return c.json({ error: `Too many sign-in attempts. Please try again in ${waitText(wait)}.` }, 429);
       }
 
-      const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+      const ok = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password, c.var.deps.passwordParams);
       if (!user || !ok) {
         await log(c, email, 'failure');
         return c.json({ error: INVALID_CREDENTIALS }, 401);

@@ -23,7 +23,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     const invitation = await invitationByToken(db, c.req.param('token'), now);
     if (invitation.state === 'unknown') return c.json({ error: INVITATION_MESSAGES.unknown }, 404);
     if (invitation.state !== 'open') return c.json({ error: INVITATION_MESSAGES[invitation.state] }, 410);
-    const user = await acceptInvitation(db, c.req.param('token'), c.req.valid('json').password, now);
+    const user = await acceptInvitation(db, c.req.param('token'), c.req.valid('json').password, now, c.var.deps.passwordParams);
     // Signed in as the new account; a session this browser still had ends.
     const previous = readSessionCookie(c);
     if (previous) {

@@ -10,7 +10,7 @@ import type { Executor } from '../../../db/executor.ts';
 import type { AdminRole } from '../../../db/enums.ts';
 import { pageInMemory, type ListQuery } from '../../lib/schemas/list.ts';
 import { InputError } from '../import-export/errors.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyPassword, type ScryptParams } from '../auth/password.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_INACTIVITY_TIMEOUT_MS } from '../auth/session.ts';
 import { withWriteLock, writeTransaction } from '../write-lock.ts';
@@ -147,12 +147,18 @@ export const INVITATION_MESSAGES = {
  * Accepts an invitation: creates the account with the invited role and marks the invitation used, in
  * one transaction (a second use of the same link finds it used). Returns the new user.
  */
-export async function acceptInvitation(db: Db, token: string, password: string, now: number): Promise<{ id: number; email: string; role: AdminRole }> {
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  password: string,
+  now: number,
+  params?: ScryptParams,
+): Promise<{ id: number; email: string; role: AdminRole }> {
   const first = await invitationByToken(db, token, now);
   if (first.state !== 'open') throw new InputError(INVITATION_MESSAGES[first.state], first.state === 'unknown' ? 404 : 409);
   const problem = passwordProblem(password, first.email);
   if (problem) throw new InputError(problem, 400, [{ path: 'password', message: problem }]);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, params);
   return writeTransaction(db, async (tx) => {
     const current = await invitationByToken(tx, token, now);
     if (current.state !== 'open') throw new InputError(INVITATION_MESSAGES[current.state], current.state === 'unknown' ? 404 : 409);
@@ -208,7 +214,7 @@ export async function deleteOtherSessions(db: Executor, userId: number, keepSess
  * The own password: the current one must match; the new one follows the rules of admin:create. Every
  * other session of the account ends (the one making the change stays signed in).
  */
-export async function changePassword(db: Db, userId: number, sessionId: string, current: string, next: string): Promise<number> {
+export async function changePassword(db: Db, userId: number, sessionId: string, current: string, next: string, params?: ScryptParams): Promise<number> {
   const [user] = await db.select({ email: t.adminUser.email, passwordHash: t.adminUser.passwordHash }).from(t.adminUser).where(eq(t.adminUser.id, userId));
   if (!user || !(await verifyPassword(current, user.passwordHash))) {
     throw new InputError('The current password is not correct.', 400, [{ path: 'current_password', message: 'The current password is not correct' }]);
@@ -219,7 +225,7 @@ export async function changePassword(db: Db, userId: number, sessionId: string, 
     const message = 'The new password must differ from the current one';
     throw new InputError(message, 400, [{ path: 'new_password', message }]);
   }
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(next, params);
   return writeTransaction(db, async (tx) => {
     await tx.update(t.adminUser).set({ passwordHash }).where(eq(t.adminUser.id, userId));
     const ended = await tx
