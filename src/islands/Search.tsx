@@ -144,7 +144,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
       clearTimeout(timer.current);
       timer.current = undefined;
       if (!value.trim()) {
-        // Blank or whitespace: no query, nothing shown (SPEC section 5).
+        // Blank or whitespace: no query, nothing shown.
         setResults(EMPTY);
         setSearched('');
         setOpen(false);
@@ -249,7 +249,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
           event.preventDefault();
           return;
         }
-        // Enter opens the highlighted result, else the first one (SPEC section 4), searching
+        // Enter opens the highlighted result, else the first one, searching
         // right away if the pause after typing has not run out yet.
         if (expanded && searched === query) {
           event.preventDefault();

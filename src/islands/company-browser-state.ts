@@ -119,7 +119,7 @@ export function toQuery(state: BrowserState): string {
   return `?${q.toString()}`;
 }
 
-/** A filter change: back to page 1, and no country outside Europe (SPEC section 4). */
+/** A filter change: back to page 1, and no country outside Europe. */
 export function withFilter(state: BrowserState, change: Partial<Omit<BrowserState, 'page'>>): BrowserState {
   const next = { ...state, ...change, page: 1 };
   if (next.region !== 'Europe') {

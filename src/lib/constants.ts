@@ -1,4 +1,4 @@
-// Business constants of SPEC section 9.
+// Business constants: page sizes, home page selections, limits.
 export const COMPANY_PAGE_SIZE = 12;
 export const PAGINATION_SLOTS = 7;
 export const HOME_SECTION_SIZE = 6;

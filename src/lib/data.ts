@@ -458,7 +458,7 @@ export interface CountryCompanies {
   totalAlternatives: number;
 }
 
-/** SPEC "country page result": a country's companies, unicorn count and alternatives total. */
+/** A country page's data: its companies, unicorn count and alternatives total. */
 export async function countryCompanies(code: string): Promise<CountryCompanies> {
   const d = await loadDirectory();
   const companies = d.companies

@@ -16,7 +16,7 @@ function decimal(lang: Lang, value: number, digits: number): string {
   return new Intl.NumberFormat(LOCALES[lang], { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-/** Fines: at least 1e9 as billions, at least 1e6 as millions, one decimal, in euros (SPEC section 9). */
+/** Fines: at least 1e9 as billions, at least 1e6 as millions, one decimal, in euros. */
 export function formatMoney(amount: number, lang: Lang, currency = 'EUR'): string {
   if (currency === 'EUR' && amount >= 1e9) return t(lang, 'format.billions', { amount: decimal(lang, amount / 1e9, 1) });
   if (currency === 'EUR' && amount >= 1e6) return t(lang, 'format.millions', { amount: decimal(lang, amount / 1e6, 1) });

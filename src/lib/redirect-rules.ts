@@ -9,7 +9,7 @@ export interface RedirectRule {
   status: 200 | 301 | 302;
 }
 
-/** Slugs of the United States country page, which sends visitors to the home page (SPEC section 2). */
+/** Slugs of the United States country page, which sends visitors to the home page (docs/architecture.md, "What the build writes besides pages"). */
 export const US_COUNTRY_SLUGS = ['united-states', 'us', 'usa'] as const;
 
 /** Cloudflare's limits for one _redirects file. */

@@ -232,7 +232,7 @@ describe('sign-in', () => {
     expect((await kit.call('GET', '/api/admin/countries', { cookie })).status).toBe(401);
   });
 
-  it('validates the sign-in form as SPEC section 5 says', async () => {
+  it('validates the sign-in form: an email and a password, each required', async () => {
     const cases: [unknown, string, string][] = [
       [{ email: '', password: 'x' }, 'email', 'Email is required'],
       [{ password: 'x' }, 'email', 'Email is required'],

@@ -1,4 +1,4 @@
-// Import and export (SPEC sections 5 and 7): all or nothing, upsert on slug, SPEC's messages, round trip.
+// Import and export (docs/data-model.md, "Import and export"): all or nothing, upsert on slug, the messages, round trip.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { companyBody, fineBody, json, makeKit, seedCatalogue, sourceBody, type Kit } from './helpers.ts';
@@ -71,7 +71,7 @@ async function exportAll() {
 }
 
 describe('export', () => {
-  it('exports categories in SPEC format (name, slug, image_url, subcategories) with the date in the file name', async () => {
+  it('exports categories in the file format (name, slug, image_url, subcategories) with the date in the file name', async () => {
     const res = await kit.call('GET', '/api/admin/categories/export');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="categories-' + new Date().toISOString().slice(0, 10) + '.json"');
     const file = await json(res);
@@ -172,7 +172,7 @@ describe('import', () => {
     expect(kit.publisher.requests).toBe(4); // the catalogue only: a failed import publishes nothing
   });
 
-  it('refuses unknown country codes and categories with SPEC messages', async () => {
+  it('refuses unknown country codes and categories with one message each', async () => {
     const base = { description: 'x', category: 'Entertainment' };
     const codes = await kit.call('POST', '/api/admin/companies/import', {
       body: [{ ...base, name: 'A', slug: 'a', country: 'XX' }, { ...base, name: 'B', slug: 'b', country: 'FR' }, { ...base, name: 'C', slug: 'c', country: 'QQ' }],
@@ -227,7 +227,7 @@ describe('import', () => {
     expect(deezer.eu_fines).toEqual([]);
   });
 
-  it('imports categories in SPEC format and updates existing ones on slug', async () => {
+  it('imports categories in the file format and updates existing ones on slug', async () => {
     const [music, video] = ids.ent.subcategories;
     const company = await json(await kit.call('POST', '/api/admin/companies', { body: companyBody(ids.ent.id, { subcategory_ids: [music.id, video.id] }) }));
     const res = await kit.call('POST', '/api/admin/categories/import', {
@@ -248,7 +248,7 @@ describe('import', () => {
     expect(await kit.db.all(sql`select * from company_subcategories where subcategory_id = ${video.id}`)).toEqual([]);
   });
 
-  it('answers a file that is not JSON (or not a list) with SPEC\'s format message', async () => {
+  it('answers a file that is not JSON (or not a list) with the format message', async () => {
     for (const [kind, rawBody] of [['companies', 'name;slug\nDeezer;deezer'], ['categories', '{"name": "x"}'], ['certificates', '']] as const) {
       const res = await kit.call('POST', `/api/admin/${kind}/import`, { rawBody, headers: { 'content-type': 'text/csv' } });
       expect(res.status).toBe(400);

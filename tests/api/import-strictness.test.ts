@@ -96,7 +96,7 @@ describe('an import is as strict as the forms', () => {
     });
   }
 
-  it('stores currencies in upper case, EUR when none is given, and decimal amount strings as numbers (SPEC)', async () => {
+  it('stores currencies in upper case, EUR when none is given, and decimal amount strings as numbers', async () => {
     const res = await importCompanies([record({ eu_fines: [fine({ currency: ' usd ', amount: '1500.50' }), fine({ currency: null, date: '2023-01-01' })] })]);
     expect(res.status, await res.clone().text()).toBe(200);
     const fines = await kit.db.select().from(t.euFine).orderBy(t.euFine.date);

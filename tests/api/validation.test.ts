@@ -1,4 +1,4 @@
-// Each validation rule of SPEC section 5, refused by the API with its field and message, and nothing
+// Each validation rule of the forms (src/lib/schemas/), refused by the API with its field and message, and nothing
 // a client can send ends in a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -23,7 +23,7 @@ async function expectIssue(method: string, path: string, body: unknown, field: s
 
 const companyCount = async () => Number((await kit.db.select({ n: sql<number>`count(*)` }).from(t.company))[0].n);
 
-describe('company form (SPEC section 5)', () => {
+describe('company form', () => {
   const base = () => companyBody(ids.ent.id);
   const post = (body: unknown, field: string, message: string) => expectIssue('POST', '/api/admin/companies', body, field, message);
   const without = (key: string) => Object.fromEntries(Object.entries(base()).filter(([k]) => k !== key));
@@ -177,7 +177,7 @@ describe('company form (SPEC section 5)', () => {
     expect(await companyCount()).toBe(0);
   });
 
-  it('accepts a valid company with the SPEC defaults and normalises values', async () => {
+  it('accepts a valid company with the defaults and normalises values', async () => {
     const res = await kit.call('POST', '/api/admin/companies', {
       body: {
         ...base(),
@@ -195,7 +195,7 @@ describe('company form (SPEC section 5)', () => {
   });
 });
 
-describe('category form (SPEC section 5)', () => {
+describe('category form', () => {
   const post = (body: unknown, field: string, message: string) => expectIssue('POST', '/api/admin/categories', body, field, message);
 
   it('requires name and slug; the image URL must be an https URL or a site path; each subcategory needs name and slug', async () => {
@@ -223,7 +223,7 @@ describe('category form (SPEC section 5)', () => {
   });
 });
 
-describe('certificate form (SPEC section 5)', () => {
+describe('certificate form', () => {
   it('requires name, description and icon type', async () => {
     const post = (body: unknown, field: string, message: string) => expectIssue('POST', '/api/admin/certificates', body, field, message);
     await post({ name: '', description: 'd', icon_type: 'green' }, 'name', 'Name is required');
@@ -233,7 +233,7 @@ describe('certificate form (SPEC section 5)', () => {
   });
 });
 
-describe('country form (SPEC section 5)', () => {
+describe('country form', () => {
   const put = (body: unknown, field: string, message: string) => expectIssue('PUT', '/api/admin/countries/DE', body, field, message);
 
   it('requires a tax rate from 0 to 100 in steps of 0.1 and a whole population >= 0', async () => {

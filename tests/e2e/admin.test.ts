@@ -300,7 +300,7 @@ describe('forms', () => {
     expect(writes).toEqual([]);
     expect((await apiGet<{ total: number }>(page, '/api/admin/companies')).total).toBe(before);
 
-    // Another rule of SPEC section 5: a fine needs an amount >= 0.
+    // Another rule of the forms: a fine needs an amount >= 0.
     await page.getByRole('button', { name: 'Add fine' }).click();
     await page.locator('#fine-0-amount').fill('-5');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -308,7 +308,7 @@ describe('forms', () => {
     expect(await describedError(page, '#fine-0-description')).toBe('Description is required');
     expect(writes).toEqual([]);
 
-    // What only the server knows (a slug in use) comes back on its field, with SPEC's save message.
+    // What only the server knows (a slug in use) comes back on its field, with the save message.
     await page.getByRole('button', { name: 'Remove fine 1' }).click();
     await page.locator('#company-description').fill('A company whose slug is taken.');
     await page.getByLabel('Slug').fill('netflix');

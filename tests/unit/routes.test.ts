@@ -21,7 +21,7 @@ const EXAMPLE_PARAMS: Record<string, string> = { slug: 'spotify', category: 'ent
 const paramsOf = (page: PageId) => Object.fromEntries((PAGES[page].params as readonly string[]).map((p) => [p, EXAMPLE_PARAMS[p] ?? 'x']));
 
 describe('url()', () => {
-  it('builds the localized paths of SPEC section 2', () => {
+  it('builds the localized paths (docs/i18n.md, "URLs")', () => {
     expect(url('en', 'home')).toBe('/');
     expect(url('de', 'home')).toBe('/de');
     expect(url('fr', 'home')).toBe('/fr');

@@ -105,7 +105,7 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   );
 
   if (problems.length) {
-    // SPEC's sentences for countries and categories ("Invalid country codes found: XX, QQ", "Category
+    // One sentence for countries and one for categories ("Invalid country codes found: XX, QQ", "Category
     // not found: X"), then every other problem by record; the issues list all of them by record.
     const spec = [
       ...(badCodes.length ? [`Invalid country codes found: ${badCodes.join(', ')}`] : []),
@@ -123,7 +123,7 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
     const category = categoryByName.get(r.category.toLowerCase())!;
     idBySlug.set(r.slug, await upsertCompany(tx, r, category.id));
     const companyId = idBySlug.get(r.slug)!;
-    // Subcategories are matched by name within the category; unknown names are skipped (SPEC section 5).
+    // Subcategories are matched by name within the category; unknown names are skipped (docs/data-model.md, "Import and export").
     const wanted = new Set(r.subcategories.map((s) => s.toLowerCase()));
     const subIds = category.subcategories.filter((s) => wanted.has(s.name.toLowerCase())).map((s) => s.id);
     await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, companyId));

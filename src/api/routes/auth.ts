@@ -13,7 +13,7 @@ import { verifyAgainstDummy, verifyPassword } from '../auth/password.ts';
 import { createSession, deleteExpiredSessions, deleteSession, sessionExpiresAt, validateSessionToken } from '../auth/session.ts';
 import { attemptSucceeded, beginAttempt, throttleKey } from '../auth/throttle.ts';
 
-/** SPEC section 8: one message whether the email exists or not. */
+/** One message whether the email exists or not (README, "Security"). */
 export const INVALID_CREDENTIALS = 'Invalid credentials. Please try again.';
 
 function clientIp(c: Context<AppEnv>): string {

@@ -26,7 +26,7 @@ function view(
     company_count: counts.get(c.code) ?? 0,
     corporate_tax_rate: tax.get(c.code)?.corporateTaxRate ?? null,
     population: tax.get(c.code)?.population ?? null,
-    // Without a stored row, the default EU member list applies (SPEC section 9).
+    // Without a stored row, the default EU member list applies (DEFAULT_EU_MEMBERS in src/lib/countries.ts).
     is_eu_member: m ? m.isEuMember : DEFAULT_EU_MEMBERS.includes(c.code),
     joined_date: m?.joinedDate ?? null,
   };

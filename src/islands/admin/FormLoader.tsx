@@ -1,5 +1,5 @@
 // Loads what an edit form needs (with retries), then renders the form with the loaded values as its
-// defaults. An unknown id goes back to the list (SPEC section 8: "not found" redirects to the list);
+// defaults. An unknown id ("not found") goes back to the list;
 // any other failure shows the error with 'Try again' and a way back.
 import { useEffect, type ReactNode } from 'react';
 import { ApiError } from './api.ts';

@@ -16,7 +16,7 @@ export function formatError(kind: Kind): string {
   return `Failed to import ${kind}. Please check the file format and try again.`;
 }
 
-/** SPEC: 'Import failed: {message}', or the file-format message when the file is not an export file. */
+/** 'Import failed: {message}', or the file-format message when the file is not an export file. */
 export function importFailure(kind: Kind, error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) {
     return error.message === formatError(kind) ? error.message : `Import failed: ${error.message}`;

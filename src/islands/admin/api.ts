@@ -1,5 +1,5 @@
 // The admin app's only way to the server: Hono's typed client over the API's AppType, plus the error
-// shape ({ error, issues? }) as an ApiError and the retry rule for loads (SPEC section 9).
+// shape ({ error, issues? }) as an ApiError and the retry rule for loads.
 import { DetailedError, hc, parseResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../api/app.ts';
 import { MAX_PER_PAGE, type ListParams, type Paged } from '../../lib/schemas/list.ts';
@@ -79,7 +79,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     });
   });
 
-/** SPEC section 9: a failed load is tried 3 times in all, waiting 1 s times the attempt number in between. */
+/** A failed load is tried 3 times in all, waiting 1 s times the attempt number in between. */
 export async function withRetry<T>(load: () => Promise<T>, signal?: AbortSignal, delayMs = RETRY_DELAY_MS): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {

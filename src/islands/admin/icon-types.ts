@@ -1,4 +1,4 @@
-// Colours of the certificate icon types (SPEC section 3: labels from the schema; unknown types are gray).
+// Colours of the certificate icon types (labels from the schema; unknown types are gray).
 import { ICON_TYPE_LABELS, type IconType } from '../../lib/schemas/certificate.ts';
 
 export const ICON_TYPE_SWATCH: Record<IconType, string> = {

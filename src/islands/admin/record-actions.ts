@@ -1,5 +1,5 @@
 // Save and delete of one record, shared by the company, category and certificate forms: server
-// issues onto their fields, SPEC's failure messages, republish, a flash message and back to the list.
+// issues onto their fields, one failure message per action, republish, a flash message and back to the list.
 // A save or delete based on a stale version (412) keeps the form as typed and offers a reload.
 import { useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';

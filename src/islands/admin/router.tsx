@@ -60,7 +60,7 @@ export function navigate(to: string, options: { replace?: boolean; /** skip the 
   if (options.replace) history.replaceState(null, '', to);
   else {
     history.pushState(null, '', to);
-    // A new screen starts at the top (SPEC section 2); back and forward keep the browser's scroll.
+    // A new screen starts at the top; back and forward keep the browser's scroll.
     scrollTo(0, 0);
   }
   shown = snapshot();

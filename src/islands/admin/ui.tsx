@@ -35,7 +35,7 @@ export function Spinner({ label = 'Loading…', className = '' }: { label?: stri
   );
 }
 
-/** The whole page while the session is checked (SPEC section 2). */
+/** The whole page while the session is checked. */
 export function FullPageSpinner({ label }: { label: string }) {
   return (
     <div className="grid min-h-screen place-items-center">
@@ -179,7 +179,7 @@ export function Field({ id, label, error, hint, required, className = '', childr
   );
 }
 
-/** An on/off switch whose visible text says the state (SPEC's 'Unicorn Status: Active' / 'Mark as Unicorn'). */
+/** An on/off switch whose visible text says the state ('Unicorn Status: Active' / 'Mark as Unicorn'). */
 export function Switch({ checked, onChange, on, off, id }: { checked: boolean; onChange: (v: boolean) => void; on: string; off: string; id?: string }) {
   return (
     <button

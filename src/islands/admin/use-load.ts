@@ -1,4 +1,4 @@
-// Loading state of a screen's data: loading, error or ready, with retries (SPEC section 9) and a reload
+// Loading state of a screen's data: loading, error or ready, with retries (withRetry in api.ts) and a reload
 // for the 'Try again' button. A load that is no longer wanted (screen left) is aborted and ignored.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { withRetry } from './api.ts';

@@ -1,4 +1,4 @@
-// The category form and API input (SPEC section 5: name and slug required, image URL must be a URL,
+// The category form and API input (name and slug required, image URL must be a URL,
 // https or a path on this site, each subcategory needs a name and a slug). Names and slugs in other
 // languages sit in `translations` ({ de: { name, slug } }): the localized public URLs use those slugs.
 import { z } from 'zod';

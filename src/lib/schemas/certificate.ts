@@ -1,4 +1,4 @@
-// The certificate form and API input (SPEC section 5: name, description and icon type required);
+// The certificate form and API input (name, description and icon type required);
 // the description in other languages sits in `translations`.
 import { z } from 'zod';
 import { ICON_TYPES } from '../../../db/enums.ts';

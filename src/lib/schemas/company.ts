@@ -153,7 +153,7 @@ export function companyFormDefaults(): CompanyFormInput {
   };
 }
 
-/** SPEC section 4: a newly ticked certification is Verified from today, without end date or link. */
+/** A newly ticked certification is Verified from today, without end date or link. */
 export function newCertification(certificationId: number, now: Date = new Date()): CompanyCertificationInput {
   return { certification_id: certificationId, status: 'Verified', valid_from: today(now), valid_until: '', link: '' };
 }

@@ -1,4 +1,4 @@
-// The country form and API input (SPEC section 5: tax rate 0 to 100 step 0.1, population integer >= 0).
+// The country form and API input: tax rate 0 to 100 in steps of 0.1, population a whole number >= 0.
 import { z } from 'zod';
 import { requiredNumber } from './common.ts';
 

@@ -4,7 +4,7 @@
 // Every field uses the rule of the same field in the forms (category.ts, certificate.ts, company.ts,
 // facts.ts): what a form refuses, an import refuses too. The differences are about the file format
 // only: records name their category, certifications and alternatives instead of ids, and a fine's
-// amount may be a decimal string (SPEC).
+// amount may be a decimal string (docs/data-model.md, "Import and export").
 import { z } from 'zod';
 import { CERTIFICATION_STATUSES, HOSTING_REGIONS, ICON_TYPES, PLATFORMS, PRICING_MODELS, RECORD_STATUSES } from '../../../db/enums.ts';
 import { LANGS } from '../i18n-langs.ts';
@@ -14,7 +14,7 @@ import { certificateDescriptionSchema } from './certificate.ts';
 import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
 
-/** SPEC: "a fine's amount is parsed as a number": a plain decimal string only (not "0x10", "1e1", ""). */
+/** A fine's amount may be a number or a plain decimal string (not "0x10", "1e1", ""). */
 const fineInFile = z.preprocess(
   (v) =>
     v && typeof v === 'object' && typeof (v as { amount?: unknown }).amount === 'string' && /^\s*\d+(\.\d+)?\s*$/.test((v as { amount: string }).amount)

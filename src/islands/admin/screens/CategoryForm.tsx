@@ -1,6 +1,6 @@
 // /admin/categories/new and /admin/categories/{id}: name, slug, translated names and slugs (one pair per
 // site language), image URL and the subcategories (add, rename, remove). Slugs follow the name on every name edit until the slug itself
-// is edited by hand (SPEC section 4).
+// is edited by hand.
 import { useRef } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useFieldArray, useForm } from 'react-hook-form';

@@ -1,5 +1,5 @@
 // /admin/countries/{code}: corporate tax rate, population and EU membership of one of the fixed
-// countries. An unknown code goes back to the list (SPEC section 2).
+// countries. An unknown code goes back to the list.
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ const LIST = '/admin/countries';
 
 type CountryDetail = InferResponseType<(typeof api.api.admin.countries)[':code']['$get'], 200>;
 
-/** An unknown code goes back to the list (SPEC section 2). */
+/** An unknown code goes back to the list. */
 export function CountryForm({ code }: { code: string }) {
   return (
     <FormLoader

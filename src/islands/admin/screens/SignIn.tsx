@@ -1,4 +1,4 @@
-// /admin: email + password sign-in (SPEC sections 4, 5, 8). An existing session goes straight on; after a
+// /admin: email + password sign-in (README, "Security"). An existing session goes straight on; after a
 // successful sign-in 'Login successful! Redirecting...' shows for a second before the page the user
 // first asked for (or the companies list).
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Certifications of a company: tick a certificate to add it (Verified, valid from today: SPEC section 4),
+// Certifications of a company: tick a certificate to add it (Verified, valid from today: newCertification() in src/lib/schemas/company.ts),
 // untick to remove it; status, validity and link per ticked certificate.
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { CERTIFICATION_STATUSES, newCertification, type CompanyFormInput } from '../../../../lib/schemas/company.ts';
