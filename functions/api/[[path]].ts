@@ -1,6 +1,7 @@
 // Cloudflare Pages Function: every /api/* request goes to the same Hono app the Node server uses.
 // A thin entry on purpose: it builds the app once per isolate and calls app.fetch(request, env, ctx).
 import { createApp } from '../../src/api/app.ts';
+import { jsonLineLogger } from '../../src/api/middleware/request-log.ts';
 import { HookPublisher, noPublisher } from '../../src/api/publisher.ts';
 import { PublishRuns } from '../../src/api/publish-runs.ts';
 import { createWebDb } from '../../src/api/web-db.ts';
@@ -36,6 +37,8 @@ function appFor(env: Env): ReturnType<typeof createApp> {
     publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET || undefined,
     allowedOrigins: env.SITE_URL ? [env.SITE_URL] : [],
     clientIp: (c) => c.req.header('cf-connecting-ip'),
+    // Workers Logs keep console output: one JSON line per request.
+    logRequest: jsonLineLogger,
   });
 }
 

@@ -12,6 +12,8 @@ import { publishOnChange } from './middleware/publish-on-change.ts';
 import { publishCallbackRoutes } from './publish-callback.ts';
 import { PublishRuns } from './publish-runs.ts';
 import { requireSession } from './middleware/require-session.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { openApiDocument, type OpenApiDocument } from './openapi.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
@@ -47,6 +49,7 @@ const importLimit = tooLarge(IMPORT_BODY_LIMIT);
 export function createApp(deps: AppDeps) {
   prepareDummyHash(deps.passwordParams);
   const app = new Hono<AppEnv>().basePath('/api');
+  if (deps.logRequest) app.use(requestLog(deps.logRequest));
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -102,6 +105,10 @@ export function createApp(deps: AppDeps) {
     .route('/invite', inviteRoutes)
     .route('/suggestions', suggestionRoutes)
     .route('/publish', publishCallbackRoutes);
+
+  // The OpenAPI description, generated from the routes above and their zod schemas (docs/api.md).
+  let openApi: OpenApiDocument | undefined;
+  app.get('/openapi.json', requireSession, (c) => c.json((openApi ??= openApiDocument(app.routes, { sessionGuards: [requireSession] }))));
 
   // Unknown /api paths answer JSON here, also when the Node server would otherwise serve the site.
   app.all('/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { ScryptParams } from './auth/password.ts';
+import type { RequestLogger } from './middleware/request-log.ts';
 import type { Publisher } from './publisher.ts';
 
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   now?: () => number;
   /** The scrypt cost of new password hashes: SCRYPT_PARAMS when omitted (production); tests pass a low one. */
   passwordParams?: ScryptParams;
+  /** Called once per request with method, path, route, status and ms (the servers write a JSON line); omitted: no log. */
+  logRequest?: RequestLogger;
   /** The secret CI sends to POST /api/publish/callback (PUBLISH_CALLBACK_SECRET); unset: callbacks are off. */
   publishCallbackSecret?: string;
 }

@@ -2,7 +2,7 @@
 // (PUBLISH_CALLBACK_SECRET, sent as `Authorization: Bearer …`), compared in constant time. No session:
 // the caller is the CI workflow, not a browser (it sends no Origin, so the same-origin check lets it by).
 import { Hono, type Context } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from './validator.ts';
 import { z } from 'zod';
 import { nowOf, type AppEnv } from './context.ts';
 import { validationHook } from './errors.ts';

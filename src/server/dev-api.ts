@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createDb, type Db } from '../../db/client.ts';
 import { createApp } from '../api/app.ts';
+import { jsonLineLogger } from '../api/middleware/request-log.ts';
 import type { Publisher, PublishRequest } from '../api/publisher.ts';
 import { PublishRuns, type PublishTrigger } from '../api/publish-runs.ts';
 import { forgetDirectory } from '../lib/data.ts';
@@ -43,6 +44,7 @@ const app = createApp({
   publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET,
   // No allowedOrigins: writes must come from the dev server's own origin (localhost or 127.0.0.1, any port).
   clientIp: (c) => getConnInfo(c).remote.address,
+  logRequest: jsonLineLogger,
 });
 
 export const handleApi: (req: IncomingMessage, res: ServerResponse) => Promise<void> = getRequestListener(app.fetch);

@@ -10,6 +10,7 @@ import { HookPublisher } from '../api/publisher.ts';
 import { PublishRuns } from '../api/publish-runs.ts';
 import { ensureFirstAdmin } from '../api/auth/admins.ts';
 import { SiteBuilder } from './site-builder.ts';
+import { jsonLineLogger } from '../api/middleware/request-log.ts';
 import { createServerApp } from './server.ts';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,6 +59,8 @@ const app = createServerApp({
   allowedOrigins: [origin],
   // The socket's address; behind a reverse proxy every client shares the proxy's (throttling stays per account too).
   clientIp: (c) => getConnInfo(c).remote.address,
+  // One JSON line per API request on standard output.
+  logRequest: jsonLineLogger,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
   console.log(`\nEuropean Alternatives is running at ${origin}\n`);

@@ -3,7 +3,7 @@
 //   PUT  /password   { current_password, new_password }   other sessions end; this one stays
 //   POST /sign-out-others                            ends every other session of the account
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { changePasswordSchema } from '../../lib/schemas/users.ts';
 import { nowOf, type AppEnv } from '../context.ts';
 import { validationHook } from '../errors.ts';

@@ -1,6 +1,6 @@
 // POST /api/auth/sign-in, POST /api/auth/sign-out, GET /api/auth/session.
 import { Hono, type Context } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { eq } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import { signInSchema } from '../../lib/schemas/auth.ts';

@@ -1,6 +1,6 @@
 // /api/admin/categories: list (with subcategories and company counts), export, import, get, create, update, delete.
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { categoryInputSchema } from '../../lib/schemas/category.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';

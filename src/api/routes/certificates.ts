@@ -1,6 +1,6 @@
 // /api/admin/certificates: list (with company counts), export, import, get, create, update, delete.
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { certificateInputSchema } from '../../lib/schemas/certificate.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';

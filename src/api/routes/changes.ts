@@ -2,7 +2,7 @@
 // page, with the total. GET /api/changes/editors: who appears in it. POST /api/changes/:id/revert:
 // puts the record back as it was before that change (409 when it changed since).
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import { validationHook } from '../errors.ts';

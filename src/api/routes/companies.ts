@@ -1,7 +1,7 @@
 // /api/admin/companies: list, export, import, get, create, update, delete. GET answers the version as
 // ETag; PUT and DELETE must send it back as If-Match (428 without, 412 when someone saved meanwhile).
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../../../db/enums.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';

@@ -1,6 +1,6 @@
 // /api/admin/countries: the 53 fixed countries (list, get, edit). Unknown codes are 404.
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { countryInputSchema } from '../../lib/schemas/country.ts';
 import { nowOf, type AppEnv } from '../context.ts';

@@ -1,7 +1,7 @@
 // GET /api/admin/data-health?issue=&lang=&q=&page=&per_page=: the counts of every data problem and a
 // page of the companies with one of them (see store/data-health.ts).
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { DEFAULT_LANG, LANGS } from '../../lib/i18n-langs.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../lib/schemas/list.ts';

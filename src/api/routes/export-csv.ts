@@ -1,7 +1,7 @@
 // GET /api/admin/export/{companies|categories|certificates|guides}.csv: the CSV export for spreadsheets
 // (import-export/csv.ts). The JSON export, which imports back, stays at /api/admin/{kind}/export.
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { nowOf, type AppEnv } from '../context.ts';
 import { csvFileName, exportCsv } from '../import-export/csv.ts';

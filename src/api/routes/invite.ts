@@ -2,7 +2,7 @@
 //   GET  /:token                    { email, role, expires_at }; 404 unknown, 410 used or expired
 //   POST /:token  { password }      creates the account with the invited role and signs it in
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { acceptInviteSchema } from '../../lib/schemas/users.ts';
 import { nowOf, type AppEnv } from '../context.ts';
 import { validationHook } from '../errors.ts';

@@ -1,5 +1,5 @@
 // Path parameter validation: anything that is not a positive integer id is simply not found.
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 
 // Digits only, no leading zero: Number() would also read "0x10", "1e1", "+16" and " 16" as ids.

@@ -1,7 +1,7 @@
 // GET /api/admin/products?q=: products whose name or slug contains q, with their company, for pickers
 // (the guide form's "from product"). Products themselves are edited on their company's record.
 import { Hono } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { validationHook } from '../errors.ts';

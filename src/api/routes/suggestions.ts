@@ -9,7 +9,7 @@
 // Editors (session): GET /queue?status=new|accepted|rejected&page=&per_page=, GET /:id,
 // POST /:id/accept, POST /:id/reject { reason }. Handling writes a change_log row (entity 'suggestion').
 import { Hono, type Context } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { SUGGESTION_STATUSES } from '../../../db/enums.ts';
 import { suggestionSecret } from '../../lib/env.ts';

@@ -6,7 +6,7 @@
 //   POST   /invitations       { email, role }             a new link; the token is in this answer only
 //   DELETE /invitations/:id                               withdraw an open invitation
 import { Hono, type Context } from 'hono';
-import { zValidator } from '@hono/zod-validator';
+import { zValidator } from '../validator.ts';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { inviteSchema, setRoleSchema } from '../../lib/schemas/users.ts';
 import { nowOf, type AppEnv } from '../context.ts';
