@@ -66,6 +66,18 @@ export interface SearchBenchFigures {
   listRawKiB: number;
   listGzipKiB: number;
   loadMs?: number;
+  /** products and all records searched (companies, products, categories, subcategories) */
+  products?: number;
+  records?: number;
+  /** the results page's search (every match) */
+  allMedianMs?: number;
+  allP95Ms?: number;
+  /** gzip bytes before the first result (index + the detail shards its suggestions need) */
+  firstMedianKiB?: number;
+  firstP95KiB?: number;
+  firstP95Per10kKiB?: number;
+  /** the search engine's script, minified, gzip */
+  engineKiB?: number;
 }
 
 /** Reads the figures out of `npm run bench:search`'s output (scripts/bench-search.ts); undefined when its format changed. */
@@ -75,8 +87,19 @@ export function parseSearchBench(output: string): SearchBenchFigures | undefined
   const index = /search index:\s+([\d.]+) KiB raw, ([\d.]+) KiB gzip/.exec(output);
   const list = /company list:\s+([\d.]+) KiB raw, ([\d.]+) KiB gzip/.exec(output);
   const load = /load \(JSON\.parse[^)]*\), median of \d+: ([\d.]+) ms/.exec(output);
+  const records = /(\d+) products \([^)]*\), .*: (\d+) records/.exec(output);
+  const all = /results page \(every match\)[^:]*: median ([\d.]+) ms, p95 ([\d.]+) ms/.exec(output);
+  const first = /before the first result[^:]*: median ([\d.]+) KiB, p95 ([\d.]+) KiB.*per 10,000 records: p95 ([\d.]+) KiB/.exec(output);
+  const engine = /search engine script: ([\d.]+) KiB gzip/.exec(output);
   if (!companies || !queries || !index || !list) return undefined;
+  const optional = {
+    ...(records ? { products: Number(records[1]), records: Number(records[2]) } : {}),
+    ...(all ? { allMedianMs: Number(all[1]), allP95Ms: Number(all[2]) } : {}),
+    ...(first ? { firstMedianKiB: Number(first[1]), firstP95KiB: Number(first[2]), firstP95Per10kKiB: Number(first[3]) } : {}),
+    ...(engine ? { engineKiB: Number(engine[1]) } : {}),
+  };
   return {
+    ...optional,
     companies: Number(companies[1]),
     queries: Number(queries[1]),
     medianMs: Number(queries[2]),

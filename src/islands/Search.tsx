@@ -1,12 +1,17 @@
 // The search box (home hero, header, mobile menu, 404 page): an ARIA combobox over the prebuilt
-// search index. The index and fuse.js load on first focus, so the page's own script stays small.
-// Server-rendered it is a plain GET form to the company browser, which is what visitors without
-// JavaScript (or before hydration) use.
+// search index. The index and the search engine load on first focus, so the page's own script stays
+// small. Up to 8 suggestions in groups (products, companies, categories), best group first, then
+// "Show all results", which opens the results page. Server-rendered it is a plain GET form to the
+// results page (?q=…), which is what visitors without JavaScript (or before hydration) use.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import type { SearchResult, SearchResults, Searcher } from './search-engine.ts';
-import { fetchDataFile } from './fetch-data.ts';
-import { flagSrc } from './flag.ts';
+import type { GroupKey, SearchResult, SearchResults, Searcher } from './search-engine.ts';
+import { loadSearcher } from './search-loader.ts';
+import { fill, hrefOf, ordered, resultsHref, type SearchRoutes } from './search-links.ts';
+import { ResultBody } from './SearchResultBody.tsx';
+
+export { loadSearcher };
+export type { SearchRoutes };
 
 export interface SearchStrings {
   label: string;
@@ -20,27 +25,27 @@ export interface SearchStrings {
   /** with {count} */
   count: string;
   countOne: string;
+  products: string;
   companies: string;
   categories: string;
-  subcategories: string;
   alternatives: string;
   /** with {category} */
   inCategory: string;
+  /** with {company} */
+  productOf: string;
+  /** with {count} */
+  productAlternatives: string;
+  productAlternativesOne: string;
+  /** with {query} */
+  showAll: string;
   /** label of a company headquartered in Europe with a non-European owner */
   foreignOwner: string;
-}
-
-export interface SearchRoutes {
-  /** localized path templates from the route table, with __slug__, __category__, __subcategory__ */
-  company: string;
-  category: string;
-  subcategory: string;
 }
 
 interface Props {
   id: string;
   size?: 'large' | 'small';
-  /** the company browser, where the form goes without JavaScript */
+  /** the results page, where the form goes (?q=…), also without JavaScript */
   action: string;
   indexUrl: string;
   routes: SearchRoutes;
@@ -49,32 +54,16 @@ interface Props {
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
-// One index per page, shared by every search box on it; forgotten after a failure so a later
-// keystroke tries again.
-const searchers = new Map<string, Promise<Searcher>>();
+const EMPTY: SearchResults = { products: [], companies: [], categories: [], order: [] };
 
-export function loadSearcher(indexUrl: string): Promise<Searcher> {
-  let searcher = searchers.get(indexUrl);
-  if (!searcher) {
-    searcher = Promise.all([import('./search-engine.ts'), fetchDataFile(indexUrl)]).then(([engine, json]) => engine.createSearcher(engine.parseSearchIndex(json)));
-    searcher.catch(() => searchers.delete(indexUrl));
-    searchers.set(indexUrl, searcher);
-  }
-  return searcher;
+/** The last option of a non-empty list: the results page with every match. */
+interface ShowAll {
+  type: 'all';
+  slug: '';
 }
+type Option = SearchResult | ShowAll;
+const SHOW_ALL: ShowAll = { type: 'all', slug: '' };
 
-const EMPTY: SearchResults = { companies: [], categories: [], subcategories: [] };
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
-}
-
-export function hrefOf(result: SearchResult, routes: SearchRoutes): string {
-  const enc = encodeURIComponent;
-  if (result.type === 'company') return routes.company.replace('__slug__', enc(result.slug));
-  if (result.type === 'category') return routes.category.replace('__category__', enc(result.slug));
-  return routes.subcategory.replace('__category__', enc(result.category.slug)).replace('__subcategory__', enc(result.slug));
-}
 
 export default function Search({ id, size = 'large', action, indexUrl, routes, strings }: Props) {
   const [query, setQuery] = useState('');
@@ -95,7 +84,8 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
   const listId = `${id}-listbox-${uid}`;
   const optionId = (i: number) => `${id}-option-${uid}-${i}`;
 
-  const options: SearchResult[] = useMemo(() => [...results.companies, ...results.categories, ...results.subcategories], [results]);
+  const found: SearchResult[] = useMemo(() => ordered(results), [results]);
+  const options: Option[] = useMemo(() => (found.length ? [...found, SHOW_ALL] : []), [found]);
   const blank = !query.trim();
   const expanded = open && !blank && status === 'ready' && options.length > 0;
   const showPanel = open && !blank && (status === 'error' || (status === 'ready' && searched.trim() !== ''));
@@ -116,7 +106,9 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
       try {
         const loaded = searcher ?? (await loadSearcher(indexUrl));
         if (!searcher) setSearcher(loaded);
-        const found = loaded.search(value);
+        // The suggestions are known at once; their flags and categories come with the detail shards
+        // they need (usually loaded already, a small file each otherwise).
+        const found = await loaded.withDetails(loaded.suggest(value));
         if (latest.current !== value) return found;
         setResults(found);
         setSearched(value);
@@ -214,8 +206,8 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  function choose(result: SearchResult) {
-    const href = hrefOf(result, routes);
+  function choose(option: Option) {
+    const href = option.type === 'all' ? resultsHref(action, query) : hrefOf(option, routes);
     latest.current = '';
     setQuery('');
     setResults(EMPTY);
@@ -256,10 +248,9 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
           choose(options[active >= 0 ? active : 0]);
           return;
         }
-        if (status === 'error') return; // the form goes to the company browser instead
+        if (status === 'error') return; // the form goes to the results page instead
         event.preventDefault();
-        const found = await run(query);
-        const first = found.companies[0] ?? found.categories[0] ?? found.subcategories[0];
+        const first = ordered(await run(query))[0];
         if (first && latest.current === query) choose(first);
         return;
       }
@@ -290,14 +281,15 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         : status === 'error'
           ? strings.error
           : status === 'ready' && searched
-            ? options.length === 0
+            ? found.length === 0
               ? fill(strings.noResults, { query: searched.trim() })
-              : options.length === 1
+              : found.length === 1
                 ? strings.countOne
-                : fill(strings.count, { count: options.length })
+                : fill(strings.count, { count: found.length })
             : '';
 
   const large = size === 'large';
+  const labels: Record<GroupKey, string> = { products: strings.products, companies: strings.companies, categories: strings.categories };
   let index = 0;
   const group = (label: string, items: SearchResult[], key: string): ReactNode => {
     if (!items.length) return null;
@@ -319,11 +311,30 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
               onClick={() => choose(item)}
               className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100 aria-selected:bg-eu-blue/10 aria-selected:ring-2 aria-selected:ring-inset aria-selected:ring-eu-blue dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-selected:bg-blue-400/15 dark:aria-selected:ring-blue-300"
             >
-              <OptionBody item={item} strings={strings} countryName={(code) => searcher?.countryName(code) ?? ''} />
+              <ResultBody item={item} strings={strings} countryName={(code) => searcher?.countryName(code) ?? ''} />
             </li>
           );
         })}
       </ul>
+    );
+  };
+  const showAll = (): ReactNode => {
+    if (!found.length) return null;
+    const i = index++;
+    return (
+      <li role="presentation" className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700" key="all">
+        <div
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === active}
+          data-search-option="all"
+          onClick={() => choose(SHOW_ALL)}
+          className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold text-eu-blue hover:bg-slate-100 aria-selected:bg-eu-blue/10 aria-selected:ring-2 aria-selected:ring-inset aria-selected:ring-eu-blue dark:text-blue-300 dark:hover:bg-slate-800 dark:aria-selected:bg-blue-400/15 dark:aria-selected:ring-blue-300"
+        >
+          <span className="min-w-0 break-words">{fill(strings.showAll, { query: searched.trim() })}</span>
+          <span aria-hidden="true">→</span>
+        </div>
+      </li>
     );
   };
 
@@ -347,7 +358,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
       <input
         ref={inputRef}
         id={id}
-        name="search"
+        name="q"
         type="search"
         role="combobox"
         autoComplete="off"
@@ -395,11 +406,10 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         data-open={showPanel ? 'true' : undefined}
       >
         <ul id={listId} role="listbox" aria-label={strings.results} hidden={!expanded} className="max-h-[28rem] min-h-0 overflow-y-auto p-1.5">
-          {group(strings.companies, results.companies, 'companies')}
-          {group(strings.categories, results.categories, 'categories')}
-          {group(strings.subcategories, results.subcategories, 'subcategories')}
+          {results.order.map((key) => group(labels[key], results[key], key))}
+          {showAll()}
         </ul>
-        {status === 'ready' && options.length === 0 && (
+        {status === 'ready' && found.length === 0 && (
           <p className="px-4 py-3 text-sm text-slate-600 dark:text-slate-300" data-search-empty>
             {fill(strings.noResults, { query: searched.trim() })}
           </p>
@@ -411,60 +421,5 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         )}
       </div>
     </form>
-  );
-}
-
-function Flag({ code, name, className = '' }: { code: string; name: string; className?: string }) {
-  return <img src={flagSrc(code)} alt={name || '?'} width={21} height={16} decoding="async" className={`flag ${className}`} />;
-}
-
-function OptionBody({ item, strings, countryName }: { item: SearchResult; strings: SearchStrings; countryName: (code: string) => string }) {
-  if (item.type === 'company') {
-    return (
-      <>
-        <Flag code={item.country} name={countryName(item.country)} className="mt-0.5" />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate font-medium">{item.name}</span>
-          {item.foreignOwner && (
-            <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/60 dark:text-amber-100" data-foreign-owner>
-              {strings.foreignOwner}
-            </span>
-          )}
-          {item.category && <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{item.category}</span>}
-        </span>
-        {item.alternatives.length > 0 && (
-          <span className="flex shrink-0 items-center gap-0.5 text-base leading-none" title={strings.alternatives}>
-            <span className="sr-only">{strings.alternatives}</span>
-            <span aria-hidden="true" className="mr-1 text-xs text-slate-400">
-              →
-            </span>
-            {item.alternatives.map((code) => (
-              <Flag key={code} code={code} name={countryName(code)} />
-            ))}
-          </span>
-        )}
-      </>
-    );
-  }
-  const icon =
-    item.type === 'category' ? (
-      <path d="M4 5h6v6H4zM14 5h6v6h-6zM4 15h6v6H4zM14 15h6v6h-6z" />
-    ) : (
-      <path d="M4 7h10M4 12h16M4 17h12" />
-    );
-  return (
-    <>
-      <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-eu-blue/10 text-eu-blue dark:bg-blue-400/15 dark:text-blue-300" aria-hidden="true">
-        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round">
-          {icon}
-        </svg>
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium">{item.name}</span>
-        {item.type === 'subcategory' && item.category.name && (
-          <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{fill(strings.inCategory, { category: item.category.name })}</span>
-        )}
-      </span>
-    </>
   );
 }

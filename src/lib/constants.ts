@@ -45,4 +45,7 @@ export const HOME_PRODUCT_SLUGS = [
 ] as const;
 export const HOME_PRODUCT_COUNT = 8;
 export const SEARCH_DEBOUNCE_MS = 300;
-export const SEARCH_LIMITS = { companies: 3, categories: 2, subcategories: 2, flags: 5 } as const;
+/** Suggestions under the search box, all groups together; flags of alternatives' countries per company. */
+export const SEARCH_LIMITS = { suggestions: 8, flags: 5 } as const;
+/** Companies per detail shard of the search index (src/lib/search-index.ts). */
+export const SEARCH_SHARD_SIZE = 500;

@@ -4,15 +4,18 @@
 // src/pages/data-latest/[file].json.ts the same content under stable names (see latestDataPath).
 import { createHash } from 'node:crypto';
 import { LANGS, type Lang } from './i18n-langs.ts';
-import { loadDirectory, type Directory } from './data.ts';
-import { buildCompanyList, buildSearchIndex, type CompanyListData, type CompanyListRow } from './search-index.ts';
+import { loadDirectory, productPages, type Directory } from './data.ts';
+import { buildCompanyList, buildSearchFiles, type CompanyListData, type CompanyListRow, type SearchProductSource } from './search-index.ts';
 import { companyFeatureBits } from './product-features.ts';
 
-export type DataKind = 'search' | 'companies';
+/** search: the search index; searchShard: one of its detail shards; companies: the company browser's list */
+export type DataKind = 'search' | 'searchShard' | 'companies';
 
 export interface DataFile {
   kind: DataKind;
   lang: Lang;
+  /** the name under /data-latest/ without extension, e.g. search-en, search-en-3 (a shard) */
+  stable: string;
   /** file name without extension, e.g. search-en.3f9c0a1b2d */
   name: string;
   /** public path, e.g. /data/search-en.3f9c0a1b2d.json */
@@ -34,18 +37,36 @@ export function dataFiles(): Promise<DataFile[]> {
 
 async function build(): Promise<DataFile[]> {
   const directory = await loadDirectory();
+  const source = { ...directory, searchProducts: await searchProducts(directory) };
   const files: DataFile[] = [];
+  const add = (kind: DataKind, lang: Lang, stable: string, body: string) => {
+    const name = `${stable}.${fingerprint(body)}`;
+    const path = `${DATA_DIR}/${name}.json`;
+    files.push({ kind, lang, stable, name, path, body });
+    return path;
+  };
   for (const lang of LANGS) {
-    for (const [kind, data] of [
-      ['search', buildSearchIndex(directory, lang)],
-      ['companies', withFeatures(buildCompanyList(directory, lang), directory)],
-    ] as const) {
-      const body = JSON.stringify(data);
-      const name = `${kind}-${lang}.${fingerprint(body)}`;
-      files.push({ kind, lang, name, path: `${DATA_DIR}/${name}.json`, body });
-    }
+    // The shards first: the index lists their fingerprinted paths.
+    const search = buildSearchFiles(source, lang, { pathOf: (n, body) => add('searchShard', lang, `search-${lang}-${n}`, body) });
+    add('search', lang, `search-${lang}`, JSON.stringify(search.index));
+    add('companies', lang, `companies-${lang}`, JSON.stringify(withFeatures(buildCompanyList(directory, lang), directory)));
   }
   return files;
+}
+
+/** The published products as the search needs them; those with an alternatives page link to it. */
+async function searchProducts(directory: Pick<Directory, 'products'>): Promise<SearchProductSource[]> {
+  const pages = new Map((await productPages()).map((page) => [page.product.id, page.alternatives.length]));
+  return directory.products.map((p) => ({
+    slug: p.slug,
+    name: p.name,
+    translations: p.translations,
+    aliases: p.aliases,
+    companyId: p.companyId,
+    subcategoryId: p.subcategoryId,
+    alternatives: pages.get(p.id) ?? 0,
+    hasPage: pages.has(p.id),
+  }));
 }
 
 /** Appends to each company row the features its products verifiably offer (left out when none). */

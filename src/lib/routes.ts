@@ -18,6 +18,7 @@ export const SECTIONS = {
   thanks: { en: 'thanks', de: 'danke', fr: 'merci' },
   openData: { en: 'open-data', de: 'offene-daten', fr: 'donnees-ouvertes' },
   alternatives: { en: 'alternatives', de: 'alternativen', fr: 'alternatives' },
+  search: { en: 'search', de: 'suche', fr: 'recherche' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type Section = keyof typeof SECTIONS;
@@ -47,6 +48,8 @@ export const PAGES = {
   // European alternatives to well-known products: the index, and one page per product (/alternatives/gmail)
   alternatives: { section: 'alternatives', params: [] },
   product: { section: 'alternatives', params: ['slug'] },
+  // Every match of a search (?q=…, read in the browser): where the search box's form goes
+  search: { section: 'search', params: [] },
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;

@@ -49,9 +49,9 @@ async function lastModifiedOf(): Promise<(entry: PageEntry) => string> {
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-/** The indexable pages (not the 404 pages), in build order. */
+/** The indexable pages (not the 404 pages, not the search results page), in build order. */
 export async function sitemapEntries(): Promise<PageEntry[]> {
-  return (await allPages()).filter((p) => p.page !== 'notFound');
+  return (await allPages()).filter((p) => p.page !== 'notFound' && p.page !== 'search');
 }
 
 export async function sitemapFileCount(): Promise<number> {

@@ -1,4 +1,6 @@
-// The search box (search island) as a visitor uses it, against the production build and seed data.
+// The search box (search island) and the results page as a visitor uses them, against the production
+// build and seed data: products by name and by the aliases of the page's language, companies (with a
+// typo), categories, grouped suggestions (at most 8) and the page with every match.
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
@@ -6,6 +8,7 @@ import { url } from '../../src/lib/routes.ts';
 import { SEARCH_LIMITS } from '../../src/lib/constants.ts';
 import en from '../../content/i18n/en.json';
 import de from '../../content/i18n/de.json';
+import fr from '../../content/i18n/fr.json';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -36,10 +39,15 @@ async function searchBox(page: Page, id: string) {
   return page.locator(`#${id}`);
 }
 
-const options = (page: Page, type?: 'company' | 'category' | 'subcategory') => page.locator(type ? `[data-search-option="${type}"]` : '[data-search-option]');
+const options = (page: Page, type?: 'product' | 'company' | 'category' | 'subcategory' | 'all') =>
+  page.locator(type ? `[data-search-option="${type}"]` : '[data-search-option]');
+/** The suggestions, without the last option ("Show all results"). */
+const suggestions = (page: Page) => page.locator('[data-search-option]:not([data-search-option="all"])');
+/** The group headings of the open list, in order. */
+const groupLabels = (page: Page) => page.locator('[data-search-panel] [role="group"] > li[role="presentation"]').allTextContents();
 
 describe('search box', () => {
-  it('is a labelled combobox that finds a company within the limits, and Enter opens it', async () => {
+  it('is a labelled combobox that finds a product and a company within the limit, and Enter opens the first', async () => {
     const page = await openPage('/');
     const input = await searchBox(page, 'home-search');
     expect(await page.getByRole('combobox', { name: en['search.label'] }).count()).toBe(1);
@@ -49,40 +57,104 @@ describe('search box', () => {
 
     await input.fill('Netflix');
     await page.locator('#home-search[aria-expanded="true"]').waitFor();
-    expect(await options(page, 'company').first().textContent()).toContain('Netflix');
-    expect(await options(page, 'company').count()).toBeLessThanOrEqual(SEARCH_LIMITS.companies);
-    expect(await options(page, 'category').count()).toBeLessThanOrEqual(SEARCH_LIMITS.categories);
-    expect(await options(page, 'subcategory').count()).toBeLessThanOrEqual(SEARCH_LIMITS.subcategories);
+    expect(await suggestions(page).count()).toBeLessThanOrEqual(SEARCH_LIMITS.suggestions);
+    // Netflix the product (its alternatives page) and Netflix the company, each in its group
+    expect((await groupLabels(page)).slice(0, 2)).toEqual([en['search.group_products'], en['search.group_companies']]);
+    expect(await options(page, 'product').first().textContent()).toContain('Netflix');
+    const company = options(page, 'company').filter({ hasText: 'Netflix' }).first();
     // Netflix's own flag, then at most five flags of the countries of its European alternatives:
     // our own SVG images, each named by its country (issue 17, item 1).
-    const flags = options(page, 'company').first().locator('img.flag');
+    const flags = company.locator('img.flag');
     expect(await flags.count()).toBeGreaterThan(1);
     expect((await flags.count()) - 1).toBeLessThanOrEqual(SEARCH_LIMITS.flags);
     expect(await flags.first().getAttribute('alt')).toBe('United States');
     expect(await flags.first().getAttribute('src')).toBe('/flags/us.svg');
     for (const alt of await flags.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))) expect(alt).toMatch(/^\p{L}/u);
+    // the last option opens the results page
+    expect(await options(page).last().getAttribute('data-search-option')).toBe('all');
 
+    // Enter opens the first suggestion: the product, equal to the query like the company, comes first.
+    expect(await options(page).first().getAttribute('data-search-option')).toBe('product');
     await input.press('Enter');
+    await page.waitForURL(baseUrl + url('en', 'product', { slug: 'netflix' }));
+    expect(await page.locator('h1').textContent()).toContain('Netflix');
+
+    // A click on the company opens the company page.
+    const header = await searchBox(page, 'header-search');
+    await header.fill('netflix');
+    await page.locator('#header-search[aria-expanded="true"]').waitFor();
+    await options(page, 'company').filter({ hasText: 'Netflix' }).first().click();
     await page.waitForURL(baseUrl + url('en', 'company', { slug: 'netflix' }));
     expect(await page.locator('h1').textContent()).toBe('Netflix');
   });
 
-  it('never shows more than 3 companies, 2 categories and 2 subcategories', async () => {
+  it('never shows more than 8 suggestions, grouped (products, companies, categories), then "Show all results"', async () => {
     const page = await openPage('/');
     const input = await searchBox(page, 'home-search');
     await input.fill('e');
     await page.locator('#home-search[aria-expanded="true"]').waitFor();
-    expect(await options(page, 'company').count()).toBe(SEARCH_LIMITS.companies);
-    expect(await options(page, 'category').count()).toBe(SEARCH_LIMITS.categories);
-    expect(await options(page, 'subcategory').count()).toBe(SEARCH_LIMITS.subcategories);
+    expect(await suggestions(page).count()).toBe(SEARCH_LIMITS.suggestions);
+    expect(await options(page, 'product').count()).toBeGreaterThan(0);
+    expect(await options(page, 'company').count()).toBeGreaterThan(0);
+    expect(await options(page, 'category').count()).toBeGreaterThan(0);
+    expect((await groupLabels(page)).sort()).toEqual([en['search.group_products'], en['search.group_companies'], en['search.group_categories']].sort());
+    // every group is a labelled group of the listbox
+    for (const group of await page.locator('[data-search-panel] [role="group"]').all()) expect(await group.getAttribute('aria-labelledby')).toBeTruthy();
+    const all = options(page, 'all');
+    expect(await all.textContent()).toContain(en['search.show_all'].replace('{query}', 'e'));
+    await input.press('ArrowUp');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await all.getAttribute('id'));
+    await input.press('Enter');
+    await page.waitForURL(`${baseUrl}${url('en', 'search')}?q=e`);
   });
 
-  it('tolerates typos: "netflx" finds Netflix', async () => {
+  it('finds Gmail by its French alias on a French page: "courriel"', async () => {
+    const page = await openPage(url('fr', 'home'));
+    const input = await searchBox(page, 'home-search');
+    await input.fill('courriel');
+    await page.locator('#home-search[aria-expanded="true"]').waitFor();
+    expect((await groupLabels(page))[0]).toBe(fr['search.group_products']);
+    const gmail = options(page, 'product').first();
+    expect(await gmail.textContent()).toContain('Gmail');
+    expect(await gmail.textContent()).toContain(fr['search.product_of'].replace('{company}', 'Google'));
+    expect(await gmail.locator('img.flag').getAttribute('alt')).toBe('États-Unis');
+    await input.press('Enter');
+    await page.waitForURL(baseUrl + url('fr', 'product', { slug: 'gmail' }));
+
+    // The alias belongs to French: on an English page "courriel" is no name of Gmail.
+    const english = await openPage('/');
+    const box = await searchBox(english, 'home-search');
+    await box.fill('courriel');
+    await english.locator('[data-search-panel][data-open]').waitFor();
+    expect(await options(english, 'product').filter({ hasText: 'Gmail' }).count()).toBe(0);
+  });
+
+  it('finds products by what they are: "messenger", and "Karten" on a German page', async () => {
+    const page = await openPage('/');
+    const input = await searchBox(page, 'home-search');
+    await input.fill('messenger');
+    await page.locator('#home-search[aria-expanded="true"]').waitFor();
+    expect((await groupLabels(page))[0]).toBe(en['search.group_products']);
+    expect(await options(page, 'product').first().textContent()).toContain('Messenger');
+    expect(await options(page, 'product').count()).toBeGreaterThan(1);
+
+    const german = await openPage(url('de', 'home'));
+    const box = await searchBox(german, 'home-search');
+    await box.fill('Karten');
+    await german.locator('#home-search[aria-expanded="true"]').waitFor();
+    expect(await options(german, 'subcategory').first().textContent()).toContain('Navigation & Karten');
+    expect(await options(german, 'product').count()).toBeGreaterThan(0);
+  });
+
+  it('tolerates typos: "netflx" finds Netflix, "bookng" Booking.com', async () => {
     const page = await openPage('/');
     const input = await searchBox(page, 'home-search');
     await input.fill('netflx');
     await page.locator('#home-search[aria-expanded="true"]').waitFor();
     expect(await options(page, 'company').first().textContent()).toContain('Netflix');
+    await input.fill('bookng');
+    await page.locator('[data-search-option="company"]', { hasText: 'Booking.com' }).waitFor();
+    expect(await options(page, 'company').first().textContent()).toContain('Booking.com');
   });
 
   it('moves through the results with the arrow keys, opens the highlighted one with Enter, and Escape closes then clears', async () => {
@@ -115,9 +187,12 @@ describe('search box', () => {
 
     await input.fill('spot');
     await page.locator('#home-search[aria-expanded="true"]').waitFor();
-    await input.press('ArrowDown');
-    await input.press('ArrowDown');
-    const chosen = (await options(page, 'company').nth(1).locator('.font-medium').textContent())!;
+    // Down to the second company, wherever its group is.
+    const types = await options(page).evaluateAll((all) => all.map((o) => o.getAttribute('data-search-option')));
+    const secondCompany = types.indexOf('company', types.indexOf('company') + 1);
+    expect(secondCompany).toBeGreaterThan(0);
+    for (let i = 0; i <= secondCompany; i++) await input.press('ArrowDown');
+    const chosen = (await options(page).nth(secondCompany).locator('.font-medium').textContent())!;
     expect(chosen).not.toBe('');
     await input.press('Enter');
     await page.waitForURL((u) => u.pathname.startsWith('/companies/') && u.pathname !== '/companies/spotify');
@@ -211,7 +286,7 @@ describe('search box', () => {
     expect(await page.locator('[data-search-panel]').first().isVisible()).toBe(false);
   });
 
-  it('loads the index and fuse.js only when the box is first focused', async () => {
+  it('loads the index and the search engine only when the box is first focused', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -225,10 +300,57 @@ describe('search box', () => {
     await index;
   });
 
-  it('without JavaScript, submits to the company browser', async () => {
+  it('without JavaScript, submits to the results page, which says what to do instead', async () => {
     const page = await openPage(url('de', 'categories'), { javaScript: false });
     await page.fill('#header-search', 'spot');
     await page.locator('#header-search').press('Enter');
-    await page.waitForURL(`${baseUrl}${url('de', 'companies')}?search=spot`);
+    await page.waitForURL(`${baseUrl}${url('de', 'search')}?q=spot`);
+    const notice = page.locator('[data-search-noscript]');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toContain(de['search_page.noscript']);
+    const links = await notice.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(expect.arrayContaining([url('de', 'companies'), url('de', 'categories'), url('de', 'alternatives')]));
+    expect(await page.locator('[data-search-browse] a').count()).toBeGreaterThan(10);
+  });
+});
+
+describe('results page', () => {
+  it('lists every match in groups, reads the query from the address, and updates it while typing', async () => {
+    const page = await openPage(`${url('en', 'search')}?q=google`);
+    await page.locator('[data-search-results][data-status="ready"]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe(en['search_page.heading'].replace('{query}', 'google'));
+    expect(await page.title()).toContain(en['search_page.heading'].replace('{query}', 'google'));
+    expect(await page.locator('#results-search').inputValue()).toBe('google');
+    const groups = await page.locator('[data-results-group]').evaluateAll((s) => s.map((e) => e.getAttribute('data-results-group')));
+    expect(groups[0]).toBe('products');
+    expect(groups).toContain('companies');
+    // more products than the search box would show (Google's), each a link to its page
+    const products = page.locator('[data-results-group="products"] a[data-result]');
+    expect(await products.count()).toBeGreaterThan(SEARCH_LIMITS.suggestions);
+    const gmail = products.filter({ hasText: 'Gmail' });
+    expect(await gmail.getAttribute('href')).toBe(url('en', 'product', { slug: 'gmail' }));
+    const total = await page.locator('[data-results-group] a[data-result]').count();
+    expect(await page.locator('[data-results-status]').textContent()).toBe(en['search_page.count'].replace('{count}', String(total)));
+
+    await page.locator('#results-search').fill('courriel');
+    await page.waitForURL(`${baseUrl}${url('en', 'search')}?q=courriel`);
+    await page.locator('[data-results-status]', { hasText: en['search_page.none'].replace('{query}', 'courriel') }).waitFor();
+    expect(await page.locator('[data-results-group]').count()).toBe(0);
+  });
+
+  it('is reached from the search box, in the page language', async () => {
+    const page = await openPage(url('fr', 'categories'));
+    const input = await searchBox(page, 'header-search');
+    await input.fill('courriel');
+    await page.locator('#header-search[aria-expanded="true"]').waitFor();
+    await options(page, 'all').click();
+    await page.waitForURL(`${baseUrl}${url('fr', 'search')}?q=courriel`);
+    await page.locator('[data-search-results][data-status="ready"]').waitFor();
+    expect(await page.locator('h1').textContent()).toBe(fr['search_page.heading'].replace('{query}', 'courriel'));
+    expect(await page.locator('[data-results-group="products"] a[data-result]').first().textContent()).toContain('Gmail');
+    // without a query: what to type
+    const empty = await openPage(url('de', 'search'));
+    await empty.locator('[data-results-intro]').waitFor();
+    expect(await empty.locator('h1').textContent()).toBe(de['search_page.title']);
   });
 });

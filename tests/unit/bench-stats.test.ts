@@ -62,6 +62,31 @@ load (JSON.parse + build the searcher), median of 7: 14.879 ms
   it('says so when the format changed', () => {
     expect(parseSearchBench(output.replace('queries (', 'searches ('))).toBeUndefined();
   });
+
+  it('reads the products, the results page and the bytes before the first result when printed', () => {
+    const now = `Search benchmark: 20000 companies (1072 real, the rest generated), 2322 products (322 real), 20 categories, 84 subcategories: 22426 records, language en, Node 24.21.0
+search index:  328.3 KiB raw, 96.3 KiB gzip  (4.8 KiB gzip per 1,000 companies)
+detail shards: 40 files of 500 companies, 110.9 KiB raw, 55.0 KiB gzip in all, 1.4 KiB gzip the largest
+company list:  3591.6 KiB raw, 1106.4 KiB gzip  (55.3 KiB gzip per 1,000 companies)
+search engine script: 4.1 KiB gzip (minified, loaded with the index)
+load (JSON.parse + build the searcher), median of 7: 67.058 ms
+
+2000 queries (1829 with results): median 0.572 ms, p95 1.812 ms, p99 4.100 ms, max 16.013 ms  [budget: p95 <= 5 ms]
+results page (every match), 500 queries, 181 matches on average: median 0.622 ms, p95 2.060 ms
+before the first result (index + the shards its suggestions need), gzip: median 97.7 KiB, p95 100.4 KiB, max 106.0 KiB; per 10,000 records: p95 44.8 KiB, max 47.3 KiB  [budget: <= 50 KiB per 10,000 records]`;
+    expect(parseSearchBench(now)).toMatchObject({
+      companies: 20000,
+      products: 2322,
+      records: 22426,
+      p95Ms: 1.812,
+      allMedianMs: 0.622,
+      allP95Ms: 2.06,
+      firstMedianKiB: 97.7,
+      firstP95KiB: 100.4,
+      firstP95Per10kKiB: 44.8,
+      engineKiB: 4.1,
+    });
+  });
 });
 
 describe('page weight helpers', () => {

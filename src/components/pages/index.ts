@@ -19,6 +19,7 @@ import SuggestThanksPage from './SuggestThanksPage.astro';
 import OpenDataPage from './OpenDataPage.astro';
 import AlternativesPage from './AlternativesPage.astro';
 import ProductPage from './ProductPage.astro';
+import SearchPage from './SearchPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
 
@@ -44,4 +45,5 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   openData: OpenDataPage,
   alternatives: AlternativesPage,
   product: ProductPage,
+  search: SearchPage,
 };

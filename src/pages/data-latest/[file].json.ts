@@ -4,7 +4,7 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { dataFiles } from '../../lib/data-files.ts';
 
 export const getStaticPaths = (async () => {
-  return (await dataFiles()).map((file) => ({ params: { file: `${file.kind}-${file.lang}` }, props: { body: file.body } }));
+  return (await dataFiles()).map((file) => ({ params: { file: file.stable }, props: { body: file.body } }));
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
