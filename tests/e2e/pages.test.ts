@@ -172,6 +172,12 @@ describe('countries', () => {
     expect(await page.locator('article h3').allTextContents()).toContain('Spotify');
     expect(Number(await page.locator('[data-unicorn-count]').getAttribute('data-unicorn-count'))).toBeGreaterThanOrEqual(1);
   });
+
+  it('shows the same facts for a country outside Europe: companies and unicorn count', async () => {
+    await open('/countries/canada');
+    expect(await page.locator('h1').textContent()).toBe('Canada');
+    expect(await page.locator('[data-unicorn-count]').count()).toBe(1);
+  });
 });
 
 describe('company browser default view', () => {
