@@ -126,6 +126,9 @@ describe('a product page: European alternatives to Gmail', () => {
         expect(await page.locator(`[data-alternative-detail="${a.product.slug}"] h3`).textContent()).toBe(nameIn(a.product, lang));
       }
       expect(await page.locator('[data-unknown-note]').textContent()).toBe(m['product.unknown_note']);
+      // the sources of the original's own facts
+      const own = directory.sourcesByProduct.get(product.id) ?? [];
+      expect(await page.locator('[data-original-sources] a').evaluateAll((as) => as.map((x) => x.getAttribute('href')))).toEqual(own.map((s) => s.url));
 
       // structured data: the alternatives as an ItemList, the trail as a BreadcrumbList
       const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t) as Record<string, unknown>);
