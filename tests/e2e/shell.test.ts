@@ -128,8 +128,8 @@ describe('every public route in every language', () => {
         expect(await page.getAttribute('html', 'lang'), path).toBe(lang);
 
         const nav = page.locator(`header nav[aria-label="${MESSAGES[lang]['nav.main']}"]`).first().locator('a');
-        expect(await nav.allTextContents(), path).toEqual([MESSAGES[lang]['nav.companies'], MESSAGES[lang]['nav.categories'], MESSAGES[lang]['nav.countries']]);
-        expect(await nav.evaluateAll((as) => as.map((a) => a.getAttribute('href'))), path).toEqual([url(lang, 'companies'), url(lang, 'categories'), url(lang, 'countries')]);
+        expect(await nav.allTextContents(), path).toEqual([MESSAGES[lang]['nav.alternatives'], MESSAGES[lang]['nav.companies'], MESSAGES[lang]['nav.categories'], MESSAGES[lang]['nav.countries']]);
+        expect(await nav.evaluateAll((as) => as.map((a) => a.getAttribute('href'))), path).toEqual([url(lang, 'alternatives'), url(lang, 'companies'), url(lang, 'categories'), url(lang, 'countries')]);
 
         const footerLinks = await page.locator('footer a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
         for (const legal of ['privacy', 'terms', 'imprint', 'mission'] as const) expect(footerLinks, path).toContain(url(lang, legal));
@@ -285,8 +285,8 @@ describe('mobile menu', () => {
     expect(await opener.getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog#mobile-menu'))).toBe(true);
     const links = dialog.locator(`nav[aria-label="${fr['nav.main']}"] a`);
-    expect(await links.allTextContents()).toEqual([fr['nav.companies'], fr['nav.categories'], fr['nav.countries'], fr['nav.mission']].map((s) => expect.stringContaining(s)));
-    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/fr/entreprises', '/fr/categories', '/fr/pays', '/fr/mission']);
+    expect(await links.allTextContents()).toEqual([fr['nav.alternatives'], fr['nav.companies'], fr['nav.categories'], fr['nav.countries'], fr['nav.mission']].map((s) => expect.stringContaining(s)));
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(['/fr/alternatives', '/fr/entreprises', '/fr/categories', '/fr/pays', '/fr/mission']);
     expect(await dialog.locator('nav a[aria-current="page"]').textContent()).toContain(fr['nav.categories']);
 
     await page.keyboard.press('Escape');
