@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { siteHeaders } from './src/api/site-headers.ts';
 import redirects from './src/integrations/redirects.ts';
 import devApi from './src/integrations/dev-api.ts';
+import onlyPaths from './src/integrations/only-paths.ts';
 import { loadEnvFile } from './src/lib/env.ts';
 
 // The same .env loader as every other entry point; data.ts parses the environment when it connects.
@@ -25,6 +26,9 @@ export default defineConfig({
     concurrency: 2,
     // Fingerprinted scripts and styles under /assets (long-cached by the generated _headers).
     assets: 'assets',
+    // A draft preview is served under an admin route (src/server/site-preview.ts): its scripts and
+    // styles are loaded from there too.
+    assetsPrefix: process.env.ASTRO_ASSETS_PREFIX || undefined,
   },
   integrations: [
     react(),
@@ -35,6 +39,8 @@ export default defineConfig({
     siteHeaders(),
     // `astro dev` only: /api/* served by the same API app as `npm start`.
     devApi(),
+    // PREVIEW_COMPANY set: only that company's pages are generated (a draft preview).
+    onlyPaths(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -17,6 +17,7 @@ import { openApiDocument, type OpenApiDocument } from './openapi.ts';
 import { sameOrigin } from './middleware/same-origin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { buildRoutes } from './routes/build.ts';
+import { previewRoutes } from './routes/preview.ts';
 import { categoryRoutes } from './routes/categories.ts';
 import { changeRoutes } from './routes/changes.ts';
 import { certificateRoutes } from './routes/certificates.ts';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
     .route('/admin/guides', guideRoutes)
     .route('/admin/products', productRoutes)
     .route('/admin/build', buildRoutes)
+    .route('/admin/preview', previewRoutes)
     .route('/admin/export', exportCsvRoutes)
     .route('/admin/data-health', dataHealthRoutes)
     .route('/changes', changeRoutes)

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { ScryptParams } from './auth/password.ts';
 import type { RequestLogger } from './middleware/request-log.ts';
 import type { Publisher } from './publisher.ts';
+import type { Previewer } from './routes/preview.ts';
 
 export interface AppDeps {
   db: Db;
@@ -23,6 +24,8 @@ export interface AppDeps {
   logRequest?: RequestLogger;
   /** The secret CI sends to POST /api/publish/callback (PUBLISH_CALLBACK_SECRET); unset: callbacks are off. */
   publishCallbackSecret?: string;
+  /** Builds draft previews (the local server); omitted (Cloudflare): the preview routes answer 409. */
+  previewer?: Previewer;
 }
 
 export interface SessionUser {

@@ -106,7 +106,15 @@ let directory: Promise<Directory> | undefined;
 
 /** Loads the whole directory once per build. */
 export function loadDirectory(): Promise<Directory> {
-  return (directory ??= buildDb().then(loadDirectoryFrom));
+  return (directory ??= buildDb().then((db) => loadDirectoryFrom(db, { includeDraft: previewCompany() })));
+}
+
+/**
+ * A draft preview build (src/server/site-preview.ts) sets PREVIEW_COMPANY to the company's slug: that
+ * company is included even as a draft. Never set for a public build.
+ */
+export function previewCompany(): string | undefined {
+  return (typeof process === 'undefined' ? undefined : process.env.PREVIEW_COMPANY) || undefined;
 }
 
 /** Forgets the loaded directory: the dev server's API calls it after a write, so pages show the change. */
@@ -121,7 +129,7 @@ export const CONTROL_ORDER: Record<ControlClass, number> = { european: 0, unveri
 const buildDay = () => new Date().toISOString().slice(0, 10);
 
 /** Reads a database into the directory (the build's, or a test's throw-away one). */
-export async function loadDirectoryFrom(db: Db): Promise<Directory> {
+export async function loadDirectoryFrom(db: Db, opts: { includeDraft?: string } = {}): Promise<Directory> {
   const [rawCompanies, categories, subcategories, links, certs, companyCerts, fines, alternatives, memberships, sources, rawProducts, productLinks] = await Promise.all([
     db.select().from(t.company).orderBy(asc(t.company.name)),
     db.select().from(t.category).orderBy(asc(t.category.name)),
@@ -136,7 +144,8 @@ export async function loadDirectoryFrom(db: Db): Promise<Directory> {
     db.select().from(t.product),
     db.select().from(t.productAlternative),
   ]);
-  const companies: CompanyRow[] = rawCompanies.filter((c) => c.status === 'published').map((c) => ({ ...c, control: controlClass(c) }));
+  const shown = (c: (typeof rawCompanies)[number]) => c.status === 'published' || (opts.includeDraft !== undefined && c.slug === opts.includeDraft);
+  const companies: CompanyRow[] = rawCompanies.filter(shown).map((c) => ({ ...c, control: controlClass(c) }));
   // Names sort as a reader expects (case- and accent-insensitive), not in SQLite's byte order.
   const collator = new Intl.Collator('en', { sensitivity: 'base' });
   companies.sort((a, b) => collator.compare(a.name, b.name));

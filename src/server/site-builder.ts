@@ -304,7 +304,7 @@ function readCarriedList(dir: string): string[] {
   }
 }
 
-function run(
+export function run(
   cmd: string,
   args: string[],
   cwd: string,
@@ -325,7 +325,7 @@ function run(
   });
 }
 
-function lastLines(text: string, n = 12): string {
+export function lastLines(text: string, n = 12): string {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/\u001b\[[0-9;]*m/g, '').trim();
   return clean.split('\n').slice(-n).join('\n');

@@ -10,6 +10,7 @@ import { HookPublisher } from '../api/publisher.ts';
 import { PublishRuns } from '../api/publish-runs.ts';
 import { ensureFirstAdmin } from '../api/auth/admins.ts';
 import { SiteBuilder } from './site-builder.ts';
+import { SitePreviewer } from './site-preview.ts';
 import { jsonLineLogger } from '../api/middleware/request-log.ts';
 import { createServerApp } from './server.ts';
 
@@ -31,9 +32,10 @@ const publisher = env.REBUILD_HOOK_URL
   ? new HookPublisher({ url: env.REBUILD_HOOK_URL, token: env.REBUILD_HOOK_TOKEN, debounceMs: env.REBUILD_DEBOUNCE_MS, runs })
   : undefined;
 await runs.interrupted().catch((error: Error) => console.error(`Could not close the interrupted publish runs: ${error.message}`));
+const sitesDir = process.env.SITES_DIR ?? join(projectRoot, '.site');
 const builder = new SiteBuilder({
   projectRoot,
-  sitesDir: process.env.SITES_DIR ?? join(projectRoot, '.site'),
+  sitesDir,
   env: { LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN, SITE_URL: origin },
   debounceMs: env.REBUILD_DEBOUNCE_MS,
   log: (m) => console.log(m),
@@ -54,6 +56,13 @@ const app = createServerApp({
   db,
   publisher: publisher ?? builder,
   publishCallbackSecret: env.PUBLISH_CALLBACK_SECRET,
+  // Draft previews: builds of one company's pages beside the site's builds, served under /api/admin/preview.
+  previewer: new SitePreviewer({
+    projectRoot,
+    dir: `${sitesDir}-previews`,
+    env: { LIBSQL_URL: env.LIBSQL_URL, LIBSQL_AUTH_TOKEN: env.LIBSQL_AUTH_TOKEN, SITE_URL: origin },
+    log: (m) => console.log(m),
+  }),
   siteDir: () => builder.liveDir(),
   // Same-origin check and cookie flags (Secure, __Host-) follow the public origin.
   allowedOrigins: [origin],

@@ -1,7 +1,7 @@
 // In-process API test kit: a throw-away SQLite file, createApp() with a recording publisher and a
 // clock the test moves, an admin account and a signed-in cookie.
 import { vi } from 'vitest';
-import { createApp } from '../../src/api/app.ts';
+import { createApp, type AppDeps } from '../../src/api/app.ts';
 import type { Publisher, PublishStatus } from '../../src/api/publisher.ts';
 import { createAdmin } from '../../src/api/auth/admins.ts';
 import type { ScryptParams } from '../../src/api/auth/password.ts';
@@ -62,7 +62,7 @@ export interface CallOptions {
 
 const VERSIONED = /^\/api\/admin\/(companies|categories|certificates|guides)\/\d+$/;
 
-export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[] } = {}): Promise<Kit> {
+export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[]; deps?: Partial<AppDeps> } = {}): Promise<Kit> {
   const base = await tempDb();
   const publisher = new RecordingPublisher();
   const clock = { now: Date.UTC(2025, 2, 12, 10, 0, 0) };

@@ -24,6 +24,8 @@ import { CertificationsSection } from './company/CertificationsSection.tsx';
 import { FinesSection } from './company/FinesSection.tsx';
 import { HistorySection } from './company/HistorySection.tsx';
 import { OwnershipSection } from './company/OwnershipSection.tsx';
+import { ProductsSection } from './company/ProductsSection.tsx';
+import { PreviewButton } from './company/PreviewButton.tsx';
 import { SourcesSection } from './company/SourcesSection.tsx';
 import { linkedCompanies, type CategoryOption, type CompanyDetail } from './company/types.ts';
 
@@ -327,6 +329,7 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
               </span>
               {STATUS_TEXT[status]} Use “{status === 'draft' ? 'Publish' : 'Save as draft'}” below to change it.
             </p>
+            {id && <PreviewButton companyId={id} dirty={isDirty} />}
           </div>
 
           <fieldset className="mt-6">
@@ -367,6 +370,7 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
         <CertificationsSection certificates={certificates} />
         <FinesSection />
         <AlternativesSection companies={companies} selfId={id ? Number(id) : undefined} />
+        {id && <ProductsSection companyId={id} />}
 
         <FormActions
           saving={isSubmitting}
