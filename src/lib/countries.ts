@@ -1,6 +1,6 @@
 // The built-in country list (54 entries). Names are localized; each language has its own slug, derived
 // from the name (English keeps its historical slugs): /de/laender/deutschland, /fr/pays/allemagne.
-import { LANGS, type Lang } from './i18n-langs.ts';
+import { LANGS, languageOf, type Lang } from './i18n-langs.ts';
 
 export type Region = 'Europe' | 'Americas' | 'Asia' | 'Oceania' | 'Africa';
 
@@ -8,7 +8,8 @@ export interface Country {
   code: string;
   region: Region;
   slug: string;
-  names: Record<Lang, string>;
+  /** names in the languages that have their own (en, de, fr); others use the locale's name (nameIn) */
+  names: Readonly<Record<Lang, string>>;
 }
 
 export const COUNTRIES: readonly Country[] = [
@@ -92,9 +93,23 @@ export function slugIn(name: string, lang: Lang): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/**
+ * A country's name in a language: its own entry in `names`, else the name the language's locale gives
+ * the region code (Intl.DisplayNames), so a new language needs no entry here; English as the last resort.
+ */
+export function nameIn(country: Country, lang: Lang): string {
+  const own = country.names[lang];
+  if (own) return own;
+  try {
+    return new Intl.DisplayNames([languageOf(lang).locale], { type: 'region', fallback: 'none' }).of(country.code) ?? country.names.en;
+  } catch {
+    return country.names.en;
+  }
+}
+
 /** A country's slug in every language (English: its `slug`; others: from the localized name). */
 export function countrySlugs(country: Country): Record<Lang, string> {
-  return Object.fromEntries(LANGS.map((l) => [l, l === 'en' ? country.slug : slugIn(country.names[l], l)])) as Record<Lang, string>;
+  return Object.fromEntries(LANGS.map((l) => [l, l === 'en' ? country.slug : slugIn(nameIn(country, l), l)]));
 }
 
 const byCode = new Map(COUNTRIES.map((c) => [c.code, c]));
@@ -135,5 +150,6 @@ export function flagEmoji(code: string | null | undefined): string {
 }
 
 export function countryName(code: string | null | undefined, lang: Lang): string {
-  return countryByCode(code)?.names[lang] ?? (code ?? '');
+  const country = countryByCode(code);
+  return country ? nameIn(country, lang) : (code ?? '');
 }

@@ -1,9 +1,10 @@
 // Formatting of money, numbers, dates and the page control, per language.
-import type { Lang } from './i18n-langs.ts';
+import { LANGS, languageOf, type Lang } from './i18n-langs.ts';
 import { t } from './i18n.ts';
 import { PAGINATION_SLOTS } from './constants.ts';
 
-const LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-DE', fr: 'fr-FR' };
+/** Each language's locale (content/languages.json). */
+const LOCALES: Readonly<Record<Lang, string>> = Object.fromEntries(LANGS.map((l) => [l, languageOf(l).locale]));
 /** The locale of each language, for Intl formatters outside this file (e.g. ListFormat). */
 export const LIST_LOCALES: Readonly<Record<Lang, string>> = LOCALES;
 
@@ -59,7 +60,7 @@ function range(from: number, to: number): number[] {
 
 // "in Germany" / "in der Schweiz" / "au Portugal": a country name with the preposition (and article,
 // declined) it takes after "headquartered". Exceptions by country code; a rule for the rest.
-const IN_COUNTRY: Record<Lang, Record<string, string>> = {
+const IN_COUNTRY: Partial<Record<Lang, Record<string, string>>> = {
   en: { US: 'in the {name}', GB: 'in the {name}', NL: 'in the {name}', AE: 'in the {name}', PH: 'in the {name}' },
   de: {
     CH: 'in der {name}', SK: 'in der {name}', TR: 'in der {name}', UA: 'in der {name}',
@@ -74,9 +75,10 @@ const IN_COUNTRY: Record<Lang, Record<string, string>> = {
 
 /** A country name with the preposition it takes in a language: "in the United Kingdom", "au Danemark". */
 export function inCountry(code: string, name: string, lang: Lang): string {
-  const fixed = IN_COUNTRY[lang][code.toUpperCase()];
+  const fixed = IN_COUNTRY[lang]?.[code.toUpperCase()];
   if (fixed) return fixed.replace('{name}', name);
-  if (lang !== 'fr') return `in ${name}`;
+  // Languages without a rule here take the pattern of their strings file ("in {name}").
+  if (lang !== 'fr') return t(lang, 'country.in', { name });
   // French: feminine names (ending in -e) and names starting with a vowel take "en", others "au".
   return /e$/.test(name) || /^[AEIOUÉÈÎ]/.test(name) ? `en ${name}` : `au ${name}`;
 }

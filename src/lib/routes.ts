@@ -1,25 +1,32 @@
 // The one route table: every public URL is built from a route id and a language here.
-import { DEFAULT_LANG, LANGS, isLang, type Lang } from './i18n-langs.ts';
+import { DEFAULT_LANG, LANGS, LANGUAGES, isLang, type Lang } from './i18n-langs.ts';
 
-/** Path segment of each section per language. English has no language prefix. */
+/** A section's path segment in every language, from content/languages.json (English when a language has none). */
+function segments(section: string): Readonly<Record<Lang, string>> {
+  const english = LANGUAGES[0].segments[section];
+  if (!english) throw new Error(`content/languages.json: English has no segment for the section "${section}".`);
+  return Object.fromEntries(LANGUAGES.map((l) => [l.code, l.segments[section] ?? english]));
+}
+
+/** Path segment of each section per language (content/languages.json). English has no language prefix. */
 export const SECTIONS = {
-  companies: { en: 'companies', de: 'unternehmen', fr: 'entreprises' },
-  categories: { en: 'categories', de: 'kategorien', fr: 'categories' },
-  countries: { en: 'countries', de: 'laender', fr: 'pays' },
-  mission: { en: 'mission', de: 'mission', fr: 'mission' },
-  privacy: { en: 'privacy', de: 'datenschutz', fr: 'confidentialite' },
-  terms: { en: 'terms', de: 'nutzungsbedingungen', fr: 'conditions' },
-  imprint: { en: 'imprint', de: 'impressum', fr: 'mentions-legales' },
-  criteria: { en: 'criteria', de: 'kriterien', fr: 'criteres' },
-  fines: { en: 'fines', de: 'geldbussen', fr: 'amendes' },
-  notFound: { en: '404', de: '404', fr: '404' },
-  page: { en: 'page', de: 'seite', fr: 'page' },
-  suggest: { en: 'suggest', de: 'vorschlagen', fr: 'suggerer' },
-  thanks: { en: 'thanks', de: 'danke', fr: 'merci' },
-  openData: { en: 'open-data', de: 'offene-daten', fr: 'donnees-ouvertes' },
-  alternatives: { en: 'alternatives', de: 'alternativen', fr: 'alternatives' },
-  search: { en: 'search', de: 'suche', fr: 'recherche' },
-} as const satisfies Record<string, Record<Lang, string>>;
+  companies: segments('companies'),
+  categories: segments('categories'),
+  countries: segments('countries'),
+  mission: segments('mission'),
+  privacy: segments('privacy'),
+  terms: segments('terms'),
+  imprint: segments('imprint'),
+  criteria: segments('criteria'),
+  fines: segments('fines'),
+  notFound: segments('notFound'),
+  page: segments('page'),
+  suggest: segments('suggest'),
+  thanks: segments('thanks'),
+  openData: segments('openData'),
+  alternatives: segments('alternatives'),
+  search: segments('search'),
+};
 
 export type Section = keyof typeof SECTIONS;
 

@@ -4,7 +4,7 @@
 // Pure: the build feeds it the directory (src/lib/data-files.ts), the benchmark feeds it synthetic data.
 import { SEARCH_LIMITS, SEARCH_SHARD_SIZE } from './constants.ts';
 import { nameSlug } from '../islands/text.ts';
-import { EXCLUDED_FROM_EUROPE, countryByCode, isEuropean } from './countries.ts';
+import { EXCLUDED_FROM_EUROPE, countryByCode, countryName, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
 import { localizedField, type Translations } from './translations.ts';
 import {
@@ -202,7 +202,7 @@ export function buildSearchFiles(
     shards.push({ data, body, path: pathOf(n, body) });
   }
 
-  const names = Object.fromEntries([...used].sort().map((code) => [code, countryByCode(code)!.names[lang]]));
+  const names = Object.fromEntries([...used].sort().map((code) => [code, countryName(code, lang)]));
   const index: SearchIndexData = { v: SEARCH_FORMAT_VERSION, n: names, k, s, c, cs, cl, p, d: { z: shardSize, f: shards.map((x) => x.path), h } };
   return { index, shards };
 }

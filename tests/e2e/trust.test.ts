@@ -20,7 +20,7 @@ import de from '../../content/i18n/de.json';
 import fr from '../../content/i18n/fr.json';
 
 const baseUrl = inject('baseUrl');
-const MESSAGES = { en, de, fr };
+const MESSAGES: Record<string, typeof en> = { en, de, fr };
 let browser: Browser;
 let directory: Directory;
 const contexts: BrowserContext[] = [];

@@ -4,7 +4,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../src/lib/i18n-langs.ts';
+import { LANGS, LANGUAGES, checkLanguages, type Language } from '../../src/lib/i18n-langs.ts';
+import { SECTIONS } from '../../src/lib/routes.ts';
 import { MESSAGES, t } from '../../src/lib/i18n.ts';
 import { KEY_FAMILIES } from '../../src/lib/message-keys.ts';
 
@@ -46,6 +47,26 @@ describe('UI strings', () => {
       });
     });
   }
+
+  it('content/languages.json gives every language a URL segment for every section', () => {
+    const sections = Object.keys(SECTIONS);
+    for (const l of LANGUAGES) {
+      expect(sections.filter((s) => !l.segments[s]), `${l.code}: sections without a segment`).toEqual([]);
+      expect(Object.keys(l.segments).filter((s) => !sections.includes(s)), `${l.code}: segments of unknown sections`).toEqual([]);
+    }
+  });
+
+  it('refuses a language configuration the site cannot be built from', () => {
+    const en: Language = { ...LANGUAGES[0] };
+    const it: Language = { code: 'it', name: 'Italiano', locale: 'it-IT', ogLocale: 'it_IT', segments: { companies: 'aziende' } };
+    expect(checkLanguages([en, it])).toHaveLength(2);
+    expect(() => checkLanguages([it, en])).toThrow(/first language must be "en"/);
+    expect(() => checkLanguages([en, it, it])).toThrow(/listed twice/);
+    expect(() => checkLanguages([en, { ...it, code: 'Italian' }])).toThrow(/two- or three-letter/);
+    expect(() => checkLanguages([en, { ...it, locale: 'not a locale!' }])).toThrow(/not a valid BCP 47 locale/);
+    expect(() => checkLanguages([en, { ...it, ogLocale: 'it-IT' }])).toThrow(/ogLocale/);
+    expect(() => checkLanguages([en, { ...it, segments: { companies: 'Aziende Italiane' } }])).toThrow(/lower-case letters/);
+  });
 
   it('keys are flat and dotted', () => {
     for (const [key, value] of Object.entries(en)) {

@@ -80,7 +80,7 @@ const categories: IndexSource['categories'] = [
   },
 ];
 
-function product(name: string, owner: string, subcategoryId: number | null, aliases: Partial<Record<Lang, string[]>> = {}, alternatives = 0, extra: Partial<SearchProductSource> = {}): SearchProductSource {
+function product(name: string, owner: string, subcategoryId: number | null, aliases: Readonly<Record<Lang, readonly string[]>> = {}, alternatives = 0, extra: Partial<SearchProductSource> = {}): SearchProductSource {
   return { slug: nameSlug(name), name, aliases, companyId: id(owner), subcategoryId, alternatives, hasPage: alternatives > 0, ...extra };
 }
 const products: SearchProductSource[] = [

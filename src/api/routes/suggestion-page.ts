@@ -2,18 +2,30 @@
 // what they typed, a fresh time token and what to do (check and send, fix a field, wait). Everything a
 // visitor sent is escaped here; the page has no script, one inline style allowed by its hash.
 import en from '../../../content/i18n/en.json' with { type: 'json' };
-import de from '../../../content/i18n/de.json' with { type: 'json' };
-import fr from '../../../content/i18n/fr.json' with { type: 'json' };
-import { DEFAULT_LANG, type Lang } from '../../lib/i18n-langs.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../lib/i18n-langs.ts';
 import { url } from '../../lib/routes.ts';
 import { HONEYPOT_FIELD, MESSAGE_MIN, SUGGESTION_LIMITS } from '../../lib/schemas/suggestion.ts';
 import { SUGGESTION_ENDPOINT } from '../../lib/suggestion-endpoints.ts';
 
 type Key = keyof typeof en;
-const STRINGS: Record<Lang, Record<string, string>> = { en, de, fr };
+type Strings = Partial<Record<string, string>>;
+// Every language's strings file, found by its code when a page in that language is first rendered
+// (Node, the Workers bundle and vitest all resolve this dynamic import), so a language added in
+// content/languages.json needs no change here. English is always there.
+const STRINGS = new Map<Lang, Strings>([[DEFAULT_LANG, en]]);
+
+/** The language of a posted form (English for anything else), with its strings loaded. */
+export async function pageLanguage(value: unknown): Promise<Lang> {
+  const lang = langOr(value);
+  if (!STRINGS.has(lang)) {
+    const file: { default: Strings } = await import(`../../../content/i18n/${lang}.json`, { with: { type: 'json' } });
+    STRINGS.set(lang, file.default);
+  }
+  return lang;
+}
 
 function tr(lang: Lang, key: Key, vars: Record<string, string | number> = {}): string {
-  const template = STRINGS[lang][key] ?? en[key];
+  const template = STRINGS.get(lang)?.[key] ?? en[key];
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
@@ -109,5 +121,5 @@ ${field('email', 'suggest-email', 'suggest.email', tr(lang, 'suggest.email_hint'
 }
 
 export function langOr(value: unknown): Lang {
-  return value === 'de' || value === 'fr' || value === 'en' ? value : DEFAULT_LANG;
+  return isLang(value) ? value : DEFAULT_LANG;
 }

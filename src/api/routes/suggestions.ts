@@ -20,7 +20,7 @@ import { errorResponse, notFound, validationBody, validationHook } from '../erro
 import { requireSession } from '../middleware/require-session.ts';
 import { checkToken, issueToken, type TokenCheck } from '../suggestion-token.ts';
 import { createSuggestion, getSuggestion, handleSuggestion, listSuggestions, resolveCompany, takeSuggestionQuota } from '../store/suggestions.ts';
-import { fieldError, langOr, pageStyleHash, renderSuggestionPage, type FormValues, type Notice, type PageInput } from './suggestion-page.ts';
+import { fieldError, pageLanguage, pageStyleHash, renderSuggestionPage, type FormValues, type Notice, type PageInput } from './suggestion-page.ts';
 import { idParam } from './params.ts';
 
 const FORM_FIELDS = ['company', 'message', 'evidence_url', 'email'] as const;
@@ -87,7 +87,7 @@ export const suggestionRoutes = new Hono<AppEnv>()
     const body = await readBody(c);
     if (!body) return c.json({ error: 'Send the suggestion as a form or as a JSON object.' }, 400);
     const { fields, json } = body;
-    const lang = langOr(fields.lang);
+    const lang = await pageLanguage(fields.lang);
     const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, fields[f] ?? ''])) as unknown as FormValues;
     const fresh = () => issueToken(secret, now);
 
