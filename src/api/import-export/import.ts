@@ -9,7 +9,9 @@ import {
   certificateRecordSchema,
   companyRecordSchema,
   countryRecordSchema,
+  productRecordSchema,
   type CompanyRecord,
+  type ProductRecord,
 } from '../../lib/schemas/import.ts';
 import type { SourceValues } from '../../lib/schemas/facts.ts';
 import { guideRecordSchema } from '../../lib/schemas/guide.ts';
@@ -232,33 +234,58 @@ async function importProducts(tx: Executor, companyId: number, r: CompanyRecord,
     .delete(t.product)
     .where(keep.length ? and(eq(t.product.companyId, companyId), notInArray(t.product.slug, keep)) : eq(t.product.companyId, companyId));
   for (const p of r.products) {
-    const values = {
-      companyId,
-      slug: p.slug,
-      name: p.name,
-      description: p.description,
-      translations: p.translations,
-      aliases: p.aliases,
-      subcategoryId: p.subcategory ? subcategoryBySlug.get(p.subcategory)! : null,
-      websiteUrl: p.website_url,
-      pricing: p.pricing,
-      priceFromEur: p.price_from_eur,
-      licence: p.licence,
-      selfHostable: p.self_hostable,
-      platforms: p.platforms,
-      e2ee: p.e2ee,
-      dataLocation: p.data_location,
-      interfaceLanguages: p.interface_languages,
-      status: p.status,
-    };
-    const [row] = await tx.insert(t.product).values(values).onConflictDoUpdate({ target: t.product.slug, set: values }).returning({ id: t.product.id });
-    idBySlug.set(p.slug, row.id);
-    await insertChunked(tx, t.source, p.sources.map((src) => sourceRow(companyId, row.id, src)));
+    const id = await upsertProduct(tx, companyId, p, subcategoryBySlug);
+    idBySlug.set(p.slug, id);
   }
 }
 
+/** One product of a company, upserted by slug, with its sources (the caller removed the old ones); its id. */
+async function upsertProduct(tx: Executor, companyId: number, p: ProductRecord, subcategoryBySlug: Map<string, number>): Promise<number> {
+  const values = {
+    companyId,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    translations: p.translations,
+    aliases: p.aliases,
+    subcategoryId: p.subcategory ? subcategoryBySlug.get(p.subcategory)! : null,
+    websiteUrl: p.website_url,
+    pricing: p.pricing,
+    priceFromEur: p.price_from_eur,
+    licence: p.licence,
+    selfHostable: p.self_hostable,
+    platforms: p.platforms,
+    e2ee: p.e2ee,
+    dataLocation: p.data_location,
+    interfaceLanguages: p.interface_languages,
+    status: p.status,
+  };
+  const [row] = await tx.insert(t.product).values(values).onConflictDoUpdate({ target: t.product.slug, set: values }).returning({ id: t.product.id });
+  await insertChunked(tx, t.source, p.sources.map((src) => sourceRow(companyId, row.id, src)));
+  return row.id;
+}
+
+/**
+ * One product record (the change log's, when a product change is reverted) into company `companyId`:
+ * upserted by slug, its sources and alternative links replaced. Its subcategory and alternatives must exist.
+ */
+export async function importProduct(tx: Executor, companyId: number, input: unknown): Promise<number> {
+  const [p] = parseRecords(productRecordSchema, [input], 'products');
+  const subcategoryBySlug = new Map<string, number>();
+  if (p.subcategory) {
+    const [sub] = await tx.select({ id: t.subcategory.id }).from(t.subcategory).where(eq(t.subcategory.slug, p.subcategory));
+    if (!sub) throw new InputError(`Subcategory not found: ${p.subcategory}`);
+    subcategoryBySlug.set(p.subcategory, sub.id);
+  }
+  const [stored] = await tx.select({ id: t.product.id }).from(t.product).where(eq(t.product.slug, p.slug));
+  if (stored) await tx.delete(t.source).where(eq(t.source.productId, stored.id));
+  const id = await upsertProduct(tx, companyId, p, subcategoryBySlug);
+  await linkProducts(tx, [{ products: [p] }], new Map([[p.slug, id]]));
+  return id;
+}
+
 /** Product alternatives may point at products of later records or of companies already stored. */
-async function linkProducts(tx: Executor, records: CompanyRecord[], idBySlug: Map<string, number>) {
+async function linkProducts(tx: Executor, records: { products: ProductRecord[] }[], idBySlug: Map<string, number>) {
   const needed = [...new Set(records.flatMap((r) => r.products.flatMap((p) => p.alternatives.map((a) => a.product))))].filter((s) => !idBySlug.has(s));
   for (const part of chunks(needed, 500)) {
     const rows = await tx.select({ id: t.product.id, slug: t.product.slug }).from(t.product).where(inArray(t.product.slug, part));

@@ -11,6 +11,7 @@ import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
 import { dryRunImport, recordName, snapshotAll, type DryRunReport, type ImportKind } from '../import-export/dry-run.ts';
 import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
+import { bumpImportedProducts } from '../store/products.ts';
 import { LIST_LIMITS } from '../../lib/schemas/common.ts';
 import { writeTransaction } from '../write-lock.ts';
 
@@ -37,7 +38,9 @@ export async function runImport(
   const imported = await writeTransaction(c.var.deps.db, async (tx) => {
     const before = await snapshotAll(tx, kind);
     const n = await importer(tx, input);
-    await recordImport(tx, kind, before, await snapshotAll(tx, kind), w);
+    const after = await snapshotAll(tx, kind);
+    await recordImport(tx, kind, before, after, w);
+    if (kind === 'companies') await bumpImportedProducts(tx, before, after, w);
     return n;
   });
   return { imported, message: `Import completed successfully. Existing ${kind} were updated.` };

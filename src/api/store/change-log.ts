@@ -6,9 +6,10 @@ import * as t from '../../../db/schema.ts';
 import { exportCategories, exportCertificates, exportCompanies, exportGuides } from '../import-export/export.ts';
 import type { ChangeAction } from '../../../db/enums.ts';
 import type { Executor } from '../../../db/executor.ts';
+import { productSnapshot } from './product-snapshot.ts';
 
 /** The kinds of record the log knows. */
-export const CHANGE_ENTITIES = ['company', 'category', 'certification', 'guide'] as const;
+export const CHANGE_ENTITIES = ['company', 'category', 'certification', 'guide', 'product'] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 /** Who writes and when: every store write takes one. */
@@ -134,6 +135,7 @@ export async function recordSnapshot(tx: Executor, entity: ChangeEntity, id: num
   if (entity === 'category') return (await exportCategories(tx, [id]))[0] ?? null;
   if (entity === 'certification') return (await exportCertificates(tx, [id]))[0] ?? null;
   if (entity === 'guide') return (await exportGuides(tx, [id]))[0] ?? null;
+  if (entity === 'product') return productSnapshot(tx, id);
   const record = (await exportCompanies(tx, [id]))[0];
   if (!record) return null;
   const from = await tx

@@ -10,12 +10,13 @@ import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { sameRecord } from '../../lib/change-diff.ts';
 import { InputError } from '../import-export/errors.ts';
-import { importCategories, importCertificates, importCompanies, importGuides } from '../import-export/import.ts';
+import { importCategories, importCertificates, importCompanies, importGuides, importProduct } from '../import-export/import.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { CHANGE_ENTITIES, changeJson, logChange, recordSnapshot, type ChangeEntity, type WriteContext } from './change-log.ts';
+import { removeProductRows } from './products.ts';
 
-const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate', guide: 'guide' };
-const TABLES = { company: t.company, category: t.category, certification: t.certification, guide: t.guide } as const;
+const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate', guide: 'guide', product: 'product' };
+const TABLES = { company: t.company, category: t.category, certification: t.certification, guide: t.guide, product: t.product } as const;
 
 type Snapshot = Record<string, unknown>;
 
@@ -106,6 +107,10 @@ async function removeRecord(tx: Executor, entity: ChangeEntity, id: number): Pro
     await tx.delete(t.guide).where(eq(t.guide.id, id));
     return;
   }
+  if (entity === 'product') {
+    await removeProductRows(tx, id);
+    return;
+  }
   const [{ n }] = await tx.select({ n: count() }).from(t.companyCertification).where(eq(t.companyCertification.certificationId, id));
   if (n > 0) throw new InputError(`${n} ${n === 1 ? 'company holds' : 'companies hold'} this certificate now. Remove it from ${n === 1 ? 'that company' : 'them'} first.`, 409);
   await tx.delete(t.certification).where(eq(t.certification.id, id));
@@ -117,7 +122,8 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
   const keyOf = (r: Snapshot) => String(entity === 'certification' ? r.name : r.slug);
   const key = keyOf(target);
   // The importer matches by slug (certificates by name): the key must not belong to another record.
-  const keyColumn = entity === 'certification' ? t.certification.name : entity === 'category' ? t.category.slug : entity === 'guide' ? t.guide.slug : t.company.slug;
+  const keyColumn =
+    entity === 'certification' ? t.certification.name : entity === 'category' ? t.category.slug : entity === 'guide' ? t.guide.slug : entity === 'product' ? t.product.slug : t.company.slug;
   const [other] = await tx
     .select({ id: table.id })
     .from(table)
@@ -143,6 +149,8 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
       await tx.insert(t.category).values({ id, name: String(target.name), slug: key, ...stamp });
     } else if (entity === 'guide') {
       await tx.insert(t.guide).values({ id, title: String(target.title), slug: key, ...stamp });
+    } else if (entity === 'product') {
+      await tx.insert(t.product).values({ id, name: String(target.name), slug: key, companyId: await productCompany(tx, target), ...stamp });
     } else {
       await tx.insert(t.certification).values({ id, name: key, description: String(target.description ?? ''), iconType: target.icon_type as 'green', ...stamp });
     }
@@ -151,6 +159,7 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
       if (entity === 'certification') await tx.update(t.certification).set({ name: key }).where(eq(t.certification.id, id));
       else if (entity === 'category') await tx.update(t.category).set({ slug: key }).where(eq(t.category.id, id));
       else if (entity === 'guide') await tx.update(t.guide).set({ slug: key }).where(eq(t.guide.id, id));
+      else if (entity === 'product') await tx.update(t.product).set({ slug: key }).where(eq(t.product.id, id));
       else await tx.update(t.company).set({ slug: key }).where(eq(t.company.id, id));
     }
     await tx.update(table).set({ version: sql`${table.version} + 1`, updatedAt: w.now.toISOString() }).where(eq(table.id, id));
@@ -159,6 +168,7 @@ async function restoreRecord(tx: Executor, entity: ChangeEntity, id: number, tar
   if (entity === 'category') await importCategories(tx, [target]);
   else if (entity === 'guide') await restoreGuide(tx, target, notes);
   else if (entity === 'certification') await restoreCertificate(tx, id, target, w, notes);
+  else if (entity === 'product') await restoreProduct(tx, id, target, notes);
   else await restoreCompany(tx, id, target, notes);
 }
 
@@ -233,4 +243,52 @@ async function restoreCompany(tx: Executor, id: number, target: Snapshot, notes:
     if (ids.length) await tx.insert(t.alternative).values(ids.map((companyId) => ({ companyId, alternativeId: id }))).onConflictDoNothing();
   }
   if (lost.length) notes.push(`Links to ${lost.join(', ')} were not restored: ${lost.length === 1 ? 'that company no longer exists' : 'those companies no longer exist'}.`);
+}
+
+/** The id of the company a product snapshot names; 409 when it is gone. */
+async function productCompany(tx: Executor, target: Snapshot): Promise<number> {
+  const [company] = await tx.select({ id: t.company.id }).from(t.company).where(eq(t.company.slug, String(target.company)));
+  if (!company) throw new InputError(`The company “${String(target.company)}” of this product no longer exists. Restore the company first.`, 409);
+  return company.id;
+}
+
+/**
+ * A product with its sources, its alternatives and the links of the products that named it as their
+ * alternative. Links to products deleted since (and a subcategory deleted since) cannot come back; the
+ * message says so.
+ */
+async function restoreProduct(tx: Executor, id: number, target: Snapshot, notes: string[]): Promise<void> {
+  type Link = { product: string; can_import?: boolean | null };
+  const { company: _company, alternative_to: incoming, ...record } = target as Snapshot & { alternative_to?: Link[] };
+  const alternatives = Array.isArray(record.alternatives) ? (record.alternatives as Link[]) : [];
+  const from = Array.isArray(incoming) ? incoming : [];
+  const known = await existingSlugs(tx, t.product, [...alternatives, ...from].map((a) => a.product));
+  const lost = [...new Set([...alternatives, ...from].map((a) => a.product).filter((s) => !known.has(s)))];
+  let subcategory = typeof record.subcategory === 'string' ? record.subcategory : null;
+  if (subcategory) {
+    const [sub] = await tx.select({ id: t.subcategory.id }).from(t.subcategory).where(eq(t.subcategory.slug, subcategory));
+    if (!sub) {
+      notes.push(`Its subcategory “${subcategory}” no longer exists.`);
+      subcategory = null;
+    }
+  }
+  await importProduct(tx, await productCompany(tx, target), { ...record, subcategory, alternatives: alternatives.filter((a) => known.has(a.product)) });
+
+  if (Array.isArray(incoming)) {
+    const wanted = from.filter((a) => known.has(a.product));
+    const ids = new Map(
+      wanted.length ? (await tx.select({ id: t.product.id, slug: t.product.slug }).from(t.product).where(inArray(t.product.slug, wanted.map((a) => a.product)))).map((r) => [r.slug, r.id]) : [],
+    );
+    const keep = [...ids.values()];
+    await tx
+      .delete(t.productAlternative)
+      .where(keep.length ? and(eq(t.productAlternative.alternativeId, id), notInArray(t.productAlternative.productId, keep)) : eq(t.productAlternative.alternativeId, id));
+    if (wanted.length) {
+      await tx
+        .insert(t.productAlternative)
+        .values(wanted.map((a) => ({ productId: ids.get(a.product)!, alternativeId: id, canImport: a.can_import ?? null })))
+        .onConflictDoUpdate({ target: [t.productAlternative.productId, t.productAlternative.alternativeId], set: { canImport: sql`excluded.can_import` } });
+    }
+  }
+  if (lost.length) notes.push(`Links to ${lost.join(', ')} were not restored: ${lost.length === 1 ? 'that product no longer exists' : 'those products no longer exist'}.`);
 }

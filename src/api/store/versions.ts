@@ -1,4 +1,4 @@
-// Optimistic concurrency for company, category, certification and guide: a save names the version it read
+// Optimistic concurrency for company, category, certification, guide and product: a save names the version it read
 // (If-Match); the store checks and bumps it in one statement inside the save's transaction, so of two
 // saves based on the same version exactly one wins and the other gets 412 with who changed it and when.
 import { and, eq, sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
 import { lastChange, type ChangeEntity, type WriteContext } from './change-log.ts';
 
-const TABLES = { company: t.company, category: t.category, certification: t.certification, guide: t.guide } as const;
+const TABLES = { company: t.company, category: t.category, certification: t.certification, guide: t.guide, product: t.product } as const;
 
 /**
  * Bumps the record's version and sets updated_at, but only while it still is `expected`. Returns the
@@ -26,7 +26,7 @@ export async function claimVersion(tx: Executor, entity: ChangeEntity, id: numbe
   throw await staleVersion(tx, entity, id, current.updatedAt);
 }
 
-const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate', guide: 'guide' };
+const NOUNS: Record<ChangeEntity, string> = { company: 'company', category: 'category', certification: 'certificate', guide: 'guide', product: 'product' };
 
 async function staleVersion(tx: Executor, entity: ChangeEntity, id: number, updatedAt: string | null): Promise<InputError> {
   const last = await lastChange(tx, entity, id);

@@ -6,13 +6,13 @@
 // only: records name their category, certifications and alternatives instead of ids, and a fine's
 // amount may be a decimal string (docs/data-model.md, "Import and export").
 import { z } from 'zod';
-import { CERTIFICATION_STATUSES, HOSTING_REGIONS, ICON_TYPES, PLATFORMS, PRICING_MODELS, RECORD_STATUSES } from '../../../db/enums.ts';
-import { LANGS } from '../i18n-langs.ts';
+import { CERTIFICATION_STATUSES, ICON_TYPES } from '../../../db/enums.ts';
 import { translationsSchema } from '../translations.ts';
 import { categoryImageSchema, nameTranslations } from './category.ts';
 import { certificateDescriptionSchema } from './certificate.ts';
 import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
 import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
+import { productRecordSchema } from './product.ts';
 
 /** A fine's amount may be a number or a plain decimal string (not "0x10", "1e1", ""). */
 const fineInFile = z.preprocess(
@@ -56,53 +56,8 @@ export const alternativeRecordSchema = z.object({
   slug: slugSchema,
 });
 
-const optionalBool = z
-  .boolean()
-  .nullish()
-  .transform((v) => v ?? null);
-const codeList = (values: readonly string[], label: string) =>
-  z
-    .array(z.enum(values as [string, ...string[]], `${label} must be one of: ${values.join(', ')}`))
-    .max(values.length)
-    .nullish()
-    .transform((v) => (v ? [...new Set(v)] : null));
-
-export const productRecordSchema = z.object({
-  name: nameSchema,
-  slug: slugSchema,
-  description: z.string().trim().max(2000).default(''),
-  translations: translationsSchema({ name: 200, description: 2000 }),
-  /** per language: what people type to find it */
-  aliases: z
-    .partialRecord(z.enum(LANGS), z.array(z.string().trim().min(1).max(100)).max(30, 'At most 30 aliases per language'))
-    .default({}),
-  /** slug of a subcategory */
-  subcategory: slugSchema.nullish().transform((v) => v ?? null),
-  website_url: urlOrEmpty('Website must be a valid URL'),
-  pricing: z
-    .enum(PRICING_MODELS)
-    .nullish()
-    .transform((v) => v ?? null),
-  price_from_eur: z.number().min(0).max(100000).nullish().transform((v) => v ?? null),
-  /** SPDX licence id when open source, "" when not, null unknown */
-  licence: z.string().trim().max(100).nullish().transform((v) => v ?? null),
-  self_hostable: optionalBool,
-  platforms: codeList(PLATFORMS, 'Platform'),
-  e2ee: optionalBool,
-  data_location: z
-    .enum(HOSTING_REGIONS)
-    .nullish()
-    .transform((v) => v ?? null),
-  interface_languages: z.array(z.string().trim().min(2).max(10)).max(100).nullish().transform((v) => v ?? null),
-  status: z.enum(RECORD_STATUSES).default('published'),
-  sources: z.array(sourceSchema).max(50, 'At most 50 sources per product').default([]),
-  /** products this one can replace it with: { product: slug, can_import } */
-  alternatives: z
-    .array(z.object({ product: slugSchema, can_import: optionalBool }))
-    .max(200, 'At most 200 alternatives per product')
-    .default([]),
-});
-export type ProductRecord = z.infer<typeof productRecordSchema>;
+// Products have their own module (the API and the form share its rules).
+export { productRecordSchema, type ProductRecord } from './product.ts';
 
 export const companyRecordSchema = z
   .object({
