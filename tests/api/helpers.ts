@@ -54,13 +54,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
   ip?: string;
   /**
-   * If-Match of a PUT/DELETE of a company, category, certificate or guide. Omitted: the version a GET returns
+   * If-Match of a PUT/DELETE of a company, category, certificate, guide or product. Omitted: the version a GET returns
    * just before (a client that read the record right now); null: no If-Match at all.
    */
   ifMatch?: number | string | null;
 }
 
-const VERSIONED = /^\/api\/admin\/(companies|categories|certificates|guides)\/\d+$/;
+const VERSIONED = /^\/api\/admin\/(companies|categories|certificates|guides|products)\/\d+$/;
 
 export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[]; deps?: Partial<AppDeps> } = {}): Promise<Kit> {
   const base = await tempDb();
@@ -73,6 +73,7 @@ export async function makeKit(opts: { signIn?: boolean; allowedOrigins?: string[
     clientIp: (c) => c.req.header('x-test-ip') ?? '203.0.113.1',
     now: () => clock.now,
     passwordParams: TEST_PASSWORD_PARAMS,
+    ...opts.deps,
   });
   const kit = { ...base, app, publisher, clock, cookie: '' } as Kit;
   kit.call = async (method, path, o = {}) => {

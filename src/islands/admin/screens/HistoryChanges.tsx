@@ -25,10 +25,10 @@ export interface Change {
 }
 
 export const ACTIONS: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Deleted', import: 'Imported', revert: 'Reverted' };
-const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate', suggestion: 'Suggestion' };
+const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate', product: 'Product', suggestion: 'Suggestion' };
 /** Records whose changes can be undone here (a suggestion's handling is undone by editing the record). */
-const REVERTIBLE = new Set(['company', 'category', 'certification']);
-const PATHS: Record<string, string> = { company: '/admin/companies', category: '/admin/categories', certification: '/admin/certificates' };
+const REVERTIBLE = new Set(['company', 'category', 'certification', 'product']);
+const PATHS: Record<string, string> = { company: '/admin/companies', category: '/admin/categories', certification: '/admin/certificates', product: '/admin/products' };
 const FIELD_LABELS: Record<string, string> = {
   eu_fines: 'fines',
   alternative_to: 'alternative to',
@@ -46,6 +46,8 @@ const FIELD_LABELS: Record<string, string> = {
   icon_type: 'icon type',
   is_unicorn: 'unicorn',
   double_irish: 'double Irish',
+  price_from_eur: 'cheapest plan (€)',
+  e2ee: 'end-to-end encryption',
 };
 const label = (field: string) => FIELD_LABELS[field] ?? field.replace(/_/g, ' ');
 

@@ -18,6 +18,7 @@ const ENTITY_OPTIONS = [
   ['company', 'Companies'],
   ['category', 'Categories'],
   ['certification', 'Certificates'],
+  ['product', 'Products'],
 ] as const;
 
 export function HistoryScreen() {

@@ -1,4 +1,4 @@
-// The company's change history: who changed it when, newest first, with each field before → after,
+// A company's (or product's) change history: who changed it when, newest first, with each field before → after,
 // and a revert for every entry. Loaded on its own, so the form never waits for it.
 import { useState } from 'react';
 import { api, call } from '../../api.ts';
@@ -7,14 +7,14 @@ import { Notice, Section, Spinner } from '../../ui.tsx';
 import { useLoad } from '../../use-load.ts';
 import { HistoryChanges } from '../HistoryChanges.tsx';
 
-export function HistorySection({ companyId, onReverted }: { companyId: string; onReverted?: () => void }) {
+export function HistorySection({ companyId, entity = 'company', onReverted }: { companyId: string; entity?: 'company' | 'product'; onReverted?: () => void }) {
   const history = useLoad(
-    (signal) => call(api.api.changes.$get({ query: { entity: 'company', entity_id: companyId } }, { init: { signal } })),
-    [companyId],
+    (signal) => call(api.api.changes.$get({ query: { entity, entity_id: companyId } }, { init: { signal } })),
+    [entity, companyId],
   );
   const [message, setMessage] = useState<string>();
   return (
-    <Section id="company-history" title="History" description="Every save, import, delete and revert of this company, newest first.">
+    <Section id={`${entity}-history`} title="History" description={`Every save, import, delete and revert of this ${entity}, newest first.`}>
       {message && (
         <div className="mb-3">
           <Notice tone="success" onDismiss={() => setMessage(undefined)}>
@@ -26,7 +26,7 @@ export function HistorySection({ companyId, onReverted }: { companyId: string; o
       {history.status === 'error' && <p className="text-sm text-red-700">The history could not be loaded.</p>}
       {history.status === 'ready' &&
         (history.data.changes.length === 0 ? (
-          <p className="text-sm text-slate-600">No recorded changes yet (the company was imported before history was kept).</p>
+          <p className="text-sm text-slate-600">No recorded changes yet (the {entity} was imported before history was kept).</p>
         ) : (
           <HistoryChanges
             changes={history.data.changes}
@@ -40,7 +40,7 @@ export function HistorySection({ companyId, onReverted }: { companyId: string; o
       {history.status === 'ready' && history.data.total > history.data.changes.length && (
         <p className="mt-2 text-xs text-slate-500">
           Showing the latest {history.data.changes.length} of {history.data.total} changes.{' '}
-          <Link to={`/admin/history?entity=company&entity_id=${companyId}`} className="font-medium text-eu-blue underline">
+          <Link to={`/admin/history?entity=${entity}&entity_id=${companyId}`} className="font-medium text-eu-blue underline">
             See all in History
           </Link>
         </p>

@@ -1,21 +1,24 @@
-// Sources of a company's facts: an https page, its title, the facts it supports and when someone last
+// Sources of a company's (or product's) facts: an https page, its title, the facts it supports and when someone last
 // checked that it still says so (today for a new row).
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { SOURCE_FACTS } from '../../../../../db/enums.ts';
-import { newSource, type CompanyFormInput } from '../../../../lib/schemas/company.ts';
+import { newSource, type SourceInput } from '../../../../lib/schemas/company.ts';
 import { Button, Field, FieldError, Section, describedBy, inputClass } from '../../ui.tsx';
 import { SOURCE_FACT_LABELS } from './labels.ts';
 
-export function SourcesSection() {
+const COMPANY_SOURCES = 'Public https pages that support the facts above. Every company needs one for its headquarters and one for its ownership.';
+
+/** `newRow`: a new source's starting values (a product's supports product facts). */
+export function SourcesSection({ description = COMPANY_SOURCES, newRow = newSource, id = 'company-sources' }: { description?: string; newRow?: () => SourceInput; id?: string } = {}) {
   const {
     control,
     register,
     formState: { errors },
-  } = useFormContext<CompanyFormInput>();
+  } = useFormContext<{ sources?: SourceInput[] }>();
   const { fields, append, remove } = useFieldArray({ control, name: 'sources', keyName: 'key' });
 
   return (
-    <Section id="company-sources" title="Sources" description="Public https pages that support the facts above. Every company needs one for its headquarters and one for its ownership.">
+    <Section id={id} title="Sources" description={description}>
       {fields.length === 0 && <p className="mb-4 text-sm text-slate-600">No sources yet.</p>}
       <ol className="space-y-4">
         {fields.map((row, i) => {
@@ -80,7 +83,7 @@ export function SourcesSection() {
           );
         })}
       </ol>
-      <Button className="mt-4" onClick={() => append(newSource(), { focusName: `sources.${fields.length}.url` })}>
+      <Button className="mt-4" onClick={() => append(newRow(), { focusName: `sources.${fields.length}.url` })}>
         <span aria-hidden="true">+</span> Add source
       </Button>
     </Section>
