@@ -517,3 +517,49 @@ export async function recentCompanyChanges(limit = 2000) {
   const db = await buildDb();
   return db.select().from(t.change).where(eq(t.change.entity, 'company')).orderBy(desc(t.change.id)).limit(limit);
 }
+
+// --- Switching guides -------------------------------------------------------------------------
+
+export type GuideRow = typeof t.guide.$inferSelect;
+
+/** A published guide with the product it is about and where people move to. */
+export interface GuideView {
+  guide: GuideRow;
+  /** the product people move away from (published, of a published company) */
+  from: ProductLink;
+  /** the product's European alternatives, in the order of its alternatives page */
+  alternatives: ProductAlternativeLink[];
+  /** whether the product has an alternatives page (/alternatives/<slug>) */
+  productPage: boolean;
+}
+
+let guideViews: Promise<GuideView[]> | undefined;
+
+/** Published guides whose product is on the public site (a guide hangs on its product, like a draft's parts), by slug. */
+export function publishedGuides(): Promise<GuideView[]> {
+  return (guideViews ??= Promise.all([buildDb(), loadDirectory()]).then(([db, d]) => loadGuidesFrom(db, d)));
+}
+
+/** Reads the guides of a database against its directory (the build's, or a test's). */
+export async function loadGuidesFrom(db: Db, d: Directory): Promise<GuideView[]> {
+  const rows = await db.select().from(t.guide).where(eq(t.guide.status, 'published')).orderBy(asc(t.guide.slug));
+  return rows.flatMap((guide) => {
+    const product = guide.fromProductId == null ? undefined : d.productById.get(guide.fromProductId);
+    if (!product) return [];
+    return [{ guide, from: { product, company: d.companyById.get(product.companyId)! }, alternatives: d.productAlternativesOf.get(product.id) ?? [], productPage: hasProductPage(d, product) }];
+  });
+}
+
+export async function guideDetail(slug: string): Promise<GuideView | undefined> {
+  return (await publishedGuides()).find((g) => g.guide.slug === slug);
+}
+
+/** The guide about a product, if one is published (the product page links it). */
+export async function guideOfProduct(productId: number): Promise<GuideView | undefined> {
+  return (await publishedGuides()).find((g) => g.from.product.id === productId);
+}
+
+/** A guide's text in a language, falling back to English. */
+export function guideText(g: GuideRow, field: 'title' | 'summary' | 'body' | 'time_needed', lang: Lang): string {
+  return localizedField({ title: g.title, summary: g.summary, body: g.body, time_needed: g.timeNeeded, translations: g.translations }, field, lang);
+}

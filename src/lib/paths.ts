@@ -1,7 +1,7 @@
 // Every static path of the public site, computed once per build from the route table and the data.
 import { LANGS, type Lang } from './i18n-langs.ts';
 import { PAGES, alternatesOf, urlOf, type PageId, type ParamValue } from './routes.ts';
-import { allCategories, allCompanies, productPages, type CategoryRow, type SubcategoryRow } from './data.ts';
+import { allCategories, allCompanies, productPages, publishedGuides, type CategoryRow, type SubcategoryRow } from './data.ts';
 import { COUNTRIES, EXCLUDED_FROM_EUROPE, countryByCode, countrySlugs, isEuropean, type Country } from './countries.ts';
 import { COMPANY_PAGE_SIZE } from './constants.ts';
 import { localizedField, type Translations } from './translations.ts';
@@ -57,13 +57,14 @@ export async function countryPageParams(code: string | null | undefined) {
 }
 
 async function computePages(): Promise<PageEntry[]> {
-  const [companies, categories, withPages, products] = await Promise.all([allCompanies(), allCategories(), countriesWithPages(), productPages()]);
+  const [companies, categories, withPages, products, guides] = await Promise.all([allCompanies(), allCategories(), countriesWithPages(), productPages(), publishedGuides()]);
   const paramSets: { page: PageId; params: Record<string, string>; urlParams?: Record<string, ParamValue> }[] = [];
   for (const page of Object.keys(PAGES) as PageId[]) {
     if (PAGES[page].params.length === 0) paramSets.push({ page, params: {} });
   }
   for (const c of companies) paramSets.push({ page: 'company', params: { slug: c.slug } });
   for (const p of products) paramSets.push({ page: 'product', params: { slug: p.product.slug } });
+  for (const g of guides) paramSets.push({ page: 'guide', params: { slug: g.guide.slug } });
   const listPages = Math.ceil(companies.filter((c) => isEuropean(c.country)).length / COMPANY_PAGE_SIZE);
   for (let n = 2; n <= listPages; n++) paramSets.push({ page: 'companiesPage', params: { n: String(n) } });
   for (const c of categories) {

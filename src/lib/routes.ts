@@ -25,6 +25,7 @@ export const SECTIONS = {
   thanks: segments('thanks'),
   openData: segments('openData'),
   alternatives: segments('alternatives'),
+  guides: segments('guides'),
   search: segments('search'),
 };
 
@@ -55,6 +56,9 @@ export const PAGES = {
   // European alternatives to well-known products: the index, and one page per product (/alternatives/gmail)
   alternatives: { section: 'alternatives', params: [] },
   product: { section: 'alternatives', params: ['slug'] },
+  // Step-by-step switching guides: the index, and one page per move (/guides/gmail-to-european-email)
+  guides: { section: 'guides', params: [] },
+  guide: { section: 'guides', params: ['slug'] },
   // Every match of a search (?q=…, read in the browser): where the search box's form goes
   search: { section: 'search', params: [] },
 } as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;

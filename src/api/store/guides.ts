@@ -19,7 +19,7 @@ export type GuideSort = (typeof GUIDE_SORTS)[number];
 async function loadGuides(db: Executor, id?: number) {
   const rows = await db.query.guide.findMany({
     where: id === undefined ? undefined : eq(t.guide.id, id),
-    with: { fromProduct: { columns: { id: true, slug: true, name: true }, with: { company: { columns: { name: true } } } } },
+    with: { fromProduct: { columns: { id: true, slug: true, name: true, status: true }, with: { company: { columns: { name: true, country: true } } } } },
   });
   return rows.map((g) => ({
     id: g.id,
@@ -35,7 +35,9 @@ async function loadGuides(db: Executor, id?: number) {
     version: g.version,
     updated_at: g.updatedAt,
     from_product_id: g.fromProductId,
-    from_product: g.fromProduct ? { id: g.fromProduct.id, slug: g.fromProduct.slug, name: g.fromProduct.name, company_name: g.fromProduct.company.name } : null,
+    from_product: g.fromProduct
+      ? { id: g.fromProduct.id, slug: g.fromProduct.slug, name: g.fromProduct.name, status: g.fromProduct.status, company_name: g.fromProduct.company.name, country: g.fromProduct.company.country }
+      : null,
     /** the languages with a title, summary and body of their own (English always counts when it has them) */
     languages: [
       ...(g.title && g.summary && g.body ? ['en'] : []),

@@ -19,6 +19,8 @@ import SuggestThanksPage from './SuggestThanksPage.astro';
 import OpenDataPage from './OpenDataPage.astro';
 import AlternativesPage from './AlternativesPage.astro';
 import ProductPage from './ProductPage.astro';
+import GuidesPage from './GuidesPage.astro';
+import GuidePage from './GuidePage.astro';
 import SearchPage from './SearchPage.astro';
 
 type PageComponent = (props: { entry: PageEntry }) => unknown;
@@ -45,5 +47,7 @@ export const PAGE_COMPONENTS: Record<PageId, PageComponent> = {
   openData: OpenDataPage,
   alternatives: AlternativesPage,
   product: ProductPage,
+  guides: GuidesPage,
+  guide: GuidePage,
   search: SearchPage,
 };

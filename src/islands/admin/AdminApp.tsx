@@ -16,6 +16,8 @@ import { CertificatesList } from './screens/CertificatesList.tsx';
 import { CertificateForm } from './screens/CertificateForm.tsx';
 import { CountriesList } from './screens/CountriesList.tsx';
 import { CountryForm } from './screens/CountryForm.tsx';
+import { GuidesList } from './screens/GuidesList.tsx';
+import { GuideForm } from './screens/GuideForm.tsx';
 import { HistoryScreen } from './screens/HistoryScreen.tsx';
 import { Account } from './screens/Account.tsx';
 import { DataHealth } from './screens/DataHealth.tsx';
@@ -37,6 +39,9 @@ const ROUTES: [pattern: string, render: (params: Params) => ReactNode][] = [
   ['/admin/certificates', () => <CertificatesList />],
   ['/admin/certificates/new', () => <CertificateForm key="new" />],
   ['/admin/certificates/:id', (p) => <CertificateForm key={p.id} id={p.id} />],
+  ['/admin/guides', () => <GuidesList />],
+  ['/admin/guides/new', () => <GuideForm key="new" />],
+  ['/admin/guides/:id', (p) => <GuideForm key={p.id} id={p.id} />],
   ['/admin/countries', () => <CountriesList />],
   ['/admin/countries/:code', (p) => <CountryForm key={p.code} code={p.code} />],
   ['/admin/history', () => <HistoryScreen />],

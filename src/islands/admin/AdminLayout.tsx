@@ -12,6 +12,7 @@ export const TABS = [
   { path: '/admin/companies', label: 'Companies' },
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/certificates', label: 'Certificates' },
+  { path: '/admin/guides', label: 'Guides' },
   { path: '/admin/countries', label: 'Countries' },
   { path: '/admin/history', label: 'History' },
 ] as const;

@@ -1,4 +1,4 @@
-// Export (JSON, and CSV for spreadsheets) and Import of the companies and categories lists. Choosing
+// Export (JSON, and CSV for spreadsheets) and Import of the companies, categories and guides lists. Choosing
 // a file no longer imports it: the server checks it first (a dry run that writes nothing) and the
 // report says what would be created, changed and left alone, and lists every problem. "Confirm
 // import" then sends the same file for the real, all-or-nothing import.
@@ -8,9 +8,9 @@ import { ApiError, api, call } from './api.ts';
 import { usePublish } from './publish.tsx';
 import { Button, Notice, buttonStyles, plural } from './ui.tsx';
 
-type Kind = 'companies' | 'categories';
+type Kind = 'companies' | 'categories' | 'guides';
 const MAX_BYTES = 10 * 1024 * 1024;
-const SINGULAR: Record<Kind, string> = { companies: 'company', categories: 'category' };
+const SINGULAR: Record<Kind, string> = { companies: 'company', categories: 'category', guides: 'guide' };
 
 export function formatError(kind: Kind): string {
   return `Failed to import ${kind}. Please check the file format and try again.`;

@@ -1,4 +1,4 @@
-// Save and delete of one record, shared by the company, category and certificate forms: server
+// Save and delete of one record, shared by the company, category, certificate and guide forms: server
 // issues onto their fields, one failure message per action, republish, a flash message and back to the list.
 // A save or delete based on a stale version (412) keeps the form as typed and offers a reload.
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { showServerIssues } from './form-errors.ts';
 import { usePublish } from './publish.tsx';
 import { navigate } from './router.tsx';
 
-interface Options<V extends { name: string }, F extends FieldValues> {
+interface Options<V extends object, F extends FieldValues> {
   /** lowercase singular, e.g. "company": used in the messages */
   noun: string;
   list: string;
@@ -19,6 +19,8 @@ interface Options<V extends { name: string }, F extends FieldValues> {
   isField: (path: string) => boolean;
   /** the form shows its own confirmation dialog (deleteDialog) instead of the browser's confirm() */
   dialog?: boolean;
+  /** what the saved message calls the record (default: its name) */
+  label?: (values: V) => string;
 }
 
 /** "Someone else changed this company at 14:02 — reload to see their version." (local time) */
@@ -29,7 +31,7 @@ export function conflictMessage(noun: string, error: ApiError): string {
   return `${by} changed this ${noun}${time} — reload to see their version.`;
 }
 
-export function useRecordActions<V extends { name: string }, F extends FieldValues>(o: Options<V, F>) {
+export function useRecordActions<V extends object, F extends FieldValues>(o: Options<V, F>) {
   const publish = usePublish();
   const [saveError, setSaveError] = useState<string>();
   /** true when the error is a 412: the record changed since it was loaded */
@@ -50,7 +52,7 @@ export function useRecordActions<V extends { name: string }, F extends FieldValu
     try {
       await o.save(values);
       publish.changed();
-      setFlash(`${Noun} “${values.name}” saved.`);
+      setFlash(`${Noun} “${o.label ? o.label(values) : (values as { name?: string }).name}” saved.`);
       navigate(o.list, { force: true });
     } catch (error) {
       showServerIssues(error, o.setError, o.isField);

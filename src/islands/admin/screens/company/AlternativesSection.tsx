@@ -1,121 +1,41 @@
 // Alternatives of a company, both ways: the companies that are alternatives to it, and the companies it
 // is an alternative to. The save sends only what was added and removed here (the score is computed
 // from facts when the site is built).
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { CompanyFormInput } from '../../../../lib/schemas/company.ts';
 import { flagEmoji as flag } from '../../../../lib/countries.ts';
 import { api, call } from '../../api.ts';
-import { Button, FieldError, Section, focusRing, inputClass } from '../../ui.tsx';
+import { SearchPicker } from '../../SearchPicker.tsx';
+import { Button, FieldError, Section } from '../../ui.tsx';
 import type { CompanyOption } from './types.ts';
 
-const MAX_RESULTS = 8;
 /** asked of the server per search: a few more than shown, as linked ones and the company itself are left out */
 const SEARCH_PER_PAGE = 10;
-const SEARCH_DEBOUNCE_MS = 250;
 
-type Search = { status: 'idle' } | { status: 'loading' } | { status: 'error' } | { status: 'ready'; q: string; results: CompanyOption[] };
-
-/** Companies whose name or slug contains `query`, searched on the server (debounced, stale answers dropped). */
-function useCompanySearch(query: string): Search {
-  const [search, setSearch] = useState<Search>({ status: 'idle' });
-  useEffect(() => {
-    const q = query.trim();
-    if (!q) {
-      setSearch({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setSearch((s) => (s.status === 'ready' ? s : { status: 'loading' }));
-    const timer = setTimeout(() => {
-      call(api.api.admin.companies.$get({ query: { q, per_page: String(SEARCH_PER_PAGE) } }, { init: { signal: controller.signal } })).then(
-        (page) => {
-          if (!controller.signal.aborted) setSearch({ status: 'ready', q, results: page.items.map((c) => ({ id: c.id, name: c.name, country: c.country })) });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.error(error);
-          setSearch({ status: 'error' });
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-  return search;
-}
+/** Companies whose name or slug contains the query, searched on the server. */
+const searchCompanies = async (q: string, signal: AbortSignal): Promise<CompanyOption[]> =>
+  (await call(api.api.admin.companies.$get({ query: { q, per_page: String(SEARCH_PER_PAGE) } }, { init: { signal } }))).items.map((c) => ({ id: c.id, name: c.name, country: c.country }));
 
 /** A search box listing matching companies as buttons; Enter picks the first one. */
 function CompanyPicker({ label, exclude, onPick }: { label: string; exclude: (id: number) => boolean; onPick: (c: CompanyOption) => void }) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const search = useCompanySearch(query);
-  const current = search.status === 'ready' && search.q === query.trim();
-  const results = search.status === 'ready' ? search.results.filter((c) => !exclude(c.id)).slice(0, MAX_RESULTS) : [];
-
-  function pick(c: CompanyOption) {
-    onPick(c);
-    setQuery('');
-    input.current?.focus();
-  }
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Escape' && query) {
-      event.preventDefault();
-      setQuery('');
-    }
-    // Enter picks the first match; it must not submit the whole form.
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    if (current && results[0]) pick(results[0]);
-  }
-
   return (
-    <div className="mt-4">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        type="search"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={onKeyDown}
-        placeholder="Type a company name, Enter adds the first match"
-        autoComplete="off"
-        className={`${inputClass} max-w-md`}
-      />
-      {query.trim() && (
-        <div aria-live="polite">
-          {search.status === 'error' ? (
-            <p className="mt-2 text-sm text-red-700">Could not search companies. Type again to retry.</p>
-          ) : !current ? (
-            <p className="mt-2 text-sm text-slate-600">Searching…</p>
-          ) : results.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No companies found matching "{query.trim()}".</p>
-          ) : (
-            <ul className="mt-2 flex max-w-2xl flex-wrap gap-2" aria-label="Matching companies">
-              {results.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    onClick={() => pick(c)}
-                    className={`inline-flex min-h-11 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-eu-blue hover:bg-blue-50 sm:min-h-8 ${focusRing}`}
-                  >
-                    <span aria-hidden="true">+ {flag(c.country)}</span>
-                    {c.name}
-                    <span className="sr-only"> ({c.country}), add</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+    <SearchPicker
+      label={label}
+      placeholder="Type a company name, Enter adds the first match"
+      noun="companies"
+      search={searchCompanies}
+      keyOf={(c) => c.id}
+      exclude={(c) => exclude(c.id)}
+      onPick={onPick}
+      option={(c) => (
+        <>
+          <span aria-hidden="true">+ {flag(c.country)}</span>
+          {c.name}
+        </>
       )}
-    </div>
+      optionHint={(c) => ` (${c.country}), add`}
+    />
   );
 }
 

@@ -1,0 +1,299 @@
+// /admin/guides/new and /admin/guides/{id}: a switching guide. Slug, status (draft or published), the
+// product it is about (searched on the server), when it was last checked; title, summary, time needed
+// and the markdown body per language; the sources. Validated with the API's own schema
+// (src/lib/schemas/guide.ts); saves name the version read (If-Match).
+import { useState } from 'react';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { InferResponseType } from 'hono/client';
+import { RECORD_STATUSES } from '../../../../db/enums.ts';
+import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { slugify } from '../../../lib/schemas/common.ts';
+import { GUIDE_LIMITS, guideFormDefaults, guideInputSchema, newGuideSource, type GuideInput, type GuideValues } from '../../../lib/schemas/guide.ts';
+import { api, call, ifMatch } from '../api.ts';
+import { FormActions } from '../FormActions.tsx';
+import { FormLoader } from '../FormLoader.tsx';
+import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
+import { useRecordActions } from '../record-actions.ts';
+import { SearchPicker } from '../SearchPicker.tsx';
+import { Button, Field, FieldError, PageHeader, Section, describedBy, inputClass } from '../ui.tsx';
+import { useUnsavedGuard } from './CompanyForm.tsx';
+
+const LIST = '/admin/guides';
+const FIELDS = new Set(Object.keys(guideFormDefaults()));
+const LANGUAGES = [{ code: 'en', name: 'English' }, ...TRANSLATIONS];
+const TEXT_FIELDS = [
+  { field: 'title', label: 'Title', rows: 0, max: GUIDE_LIMITS.title },
+  { field: 'summary', label: 'Summary', rows: 3, max: GUIDE_LIMITS.summary },
+  { field: 'time_needed', label: 'Time needed', rows: 0, max: GUIDE_LIMITS.time_needed },
+  { field: 'body', label: 'Body (Markdown)', rows: 18, max: GUIDE_LIMITS.body },
+] as const;
+const STATUS_TEXT = { published: 'Published: shown on the public site (its product must be published too).', draft: 'Draft: not on the public site.' } as const;
+
+type GuideDetail = InferResponseType<(typeof api.api.admin.guides)[':id']['$get'], 200>;
+interface ProductOption {
+  id: number;
+  slug: string;
+  name: string;
+  company_name: string;
+  country: string;
+  status?: string;
+}
+
+function toFormValues(g: GuideDetail): GuideInput {
+  return {
+    slug: g.slug,
+    title: g.title,
+    summary: g.summary,
+    body: g.body,
+    time_needed: g.time_needed,
+    translations: g.translations,
+    sources: g.sources.map((s) => ({ url: s.url, title: s.title ?? '', verified_at: s.verified_at })),
+    last_checked: g.last_checked ?? '',
+    status: g.status,
+    from_product_id: g.from_product_id,
+  };
+}
+
+export function GuideForm({ id }: { id?: string }) {
+  return (
+    <FormLoader
+      load={async (signal) => (id ? call(api.api.admin.guides[':id'].$get({ param: { id } }, { init: { signal } })) : undefined)}
+      deps={[id]}
+      list={LIST}
+      listName="Guides"
+      title={id ? 'Edit Guide' : 'Add Guide'}
+      loadingLabel="Loading guide…"
+      notFound="Guide not found"
+      loadError={() => 'Failed to load the guide. Please try again.'}
+    >
+      {(guide) => <GuideEditor id={id} guide={guide} />}
+    </FormLoader>
+  );
+}
+
+const searchProducts = async (q: string, signal: AbortSignal): Promise<ProductOption[]> =>
+  (await call(api.api.admin.products.$get({ query: { q, limit: '10' } }, { init: { signal } }))).items;
+
+function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefined }) {
+  const form = useForm<GuideInput, unknown, GuideValues>({ resolver: zodResolver(guideInputSchema), defaultValues: guide ? toFormValues(guide) : guideFormDefaults() });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  useUnsavedGuard(isDirty);
+  const [product, setProduct] = useState<ProductOption | null>(guide?.from_product ?? null);
+
+  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<GuideValues, GuideInput>({
+    noun: 'guide',
+    list: LIST,
+    label: (v) => v.title,
+    save: (json) =>
+      id && guide ? call(api.api.admin.guides[':id'].$put({ param: { id }, json }, ifMatch(guide.version))) : call(api.api.admin.guides.$post({ json })),
+    remove: () => call(api.api.admin.guides[':id'].$delete({ param: { id: id! } }, ifMatch(guide!.version))),
+    setError,
+    isField: (p) => FIELDS.has(p.split('.')[0]),
+  });
+
+  const status = watch('status') ?? 'draft';
+  const title = id ? 'Edit Guide' : 'Add Guide';
+  const productError = errors.from_product_id?.message;
+  return (
+    <>
+      <PageHeader title={id ? <>Edit {guide?.title}</> : title} back={{ to: LIST, label: 'Back to Guides' }} />
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={title}>
+        <Section id="guide-details" title="Guide Details">
+          <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+            <Field id="guide-slug" label="Slug" required error={errors.slug?.message} hint="The address: /guides/<slug>">
+              {(attrs) => <input {...attrs} type="text" className={inputClass} {...register('slug')} />}
+            </Field>
+            <Field id="guide-status" label="Status" error={errors.status?.message} hint={STATUS_TEXT[status]}>
+              {(attrs) => (
+                <select {...attrs} className={inputClass} {...register('status')}>
+                  {RECORD_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s === 'draft' ? 'Draft' : 'Published'}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="guide-last-checked" label="Last checked" error={errors.last_checked?.message} hint="When the steps were last checked against the providers' help pages">
+              {(attrs) => <input {...attrs} type="date" className={inputClass} {...register('last_checked')} />}
+            </Field>
+          </div>
+          <fieldset className="mt-6" aria-describedby={describedBy('guide-product', false, !!productError)} data-guide-product>
+            <legend className="mb-2 text-sm font-medium text-slate-800">Product people move away from</legend>
+            {product ? (
+              <p className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                <span className="flex-1 font-medium text-slate-900" data-chosen-product={product.slug}>
+                  {product.country && <span aria-hidden="true">{flag(product.country)} </span>}
+                  {product.name} <span className="text-sm font-normal text-slate-600">by {product.company_name}</span>
+                  {product.status === 'draft' && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">draft product</span>}
+                </span>
+                <Button
+                  variant="remove"
+                  onClick={() => {
+                    setProduct(null);
+                    setValue('from_product_id', null, { shouldDirty: true });
+                  }}
+                  aria-label={`Remove ${product.name}`}
+                >
+                  Remove
+                </Button>
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">None chosen.</p>
+            )}
+            <SearchPicker<ProductOption>
+              className="mt-3"
+              label={product ? 'Choose another product' : 'Choose the product'}
+              placeholder="Type a product name, Enter picks the first match"
+              noun="products"
+              search={searchProducts}
+              keyOf={(p) => p.id}
+              exclude={(p) => p.id === product?.id}
+              onPick={(p) => {
+                setProduct(p);
+                setValue('from_product_id', p.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+              }}
+              option={(p) => (
+                <>
+                  <span aria-hidden="true">{flag(p.country)}</span>
+                  {p.name}
+                  <span className="text-xs text-slate-500">{p.company_name}</span>
+                </>
+              )}
+              optionHint={(p) => `, choose`}
+            />
+            <FieldError id="guide-product" message={productError} />
+          </fieldset>
+        </Section>
+
+        {LANGUAGES.map((l) => (
+          <LanguageSection key={l.code} form={form} code={l.code} name={l.name} onTitleBlur={l.code === 'en' && !id ? () => !getValues('slug') && setValue('slug', slugify(getValues('title') ?? '')) : undefined} />
+        ))}
+
+        <GuideSources form={form} />
+
+        <FormActions
+          saving={isSubmitting}
+          cancelTo={LIST}
+          error={saveError}
+          invalid={Object.keys(errors).length > 0}
+          deleting={deleting}
+          deleteLabel={id ? 'Delete Guide' : undefined}
+          onDelete={id ? () => void onDelete() : undefined}
+          onReload={reload}
+        />
+      </form>
+    </>
+  );
+}
+
+/** Title, summary, time needed and body in one language: English in the plain fields, others in translations. */
+function LanguageSection({ form, code, name, onTitleBlur }: { form: UseFormReturn<GuideInput, unknown, GuideValues>; code: string; name: string; onTitleBlur?: () => void }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const english = code === 'en';
+  const path = (field: string) => (english ? (field as 'title') : translationPath<GuideInput>('', code, field));
+  const error = (field: string) => (english ? (errors as Record<string, { message?: string } | undefined>)[field]?.message : translationError(errors, code, field));
+  return (
+    <Section
+      id={`guide-text-${code}`}
+      title={english ? 'English' : name}
+      description={
+        english
+          ? 'The source text. Headings (## Export your data), numbered steps (1.), **bold** and [links](https://…) are Markdown; HTML is shown as text, and only https links work.'
+          : `Left empty, the public site shows the English text on the ${name} page.`
+      }
+    >
+      <div className="grid gap-5 md:grid-cols-2">
+        {TEXT_FIELDS.map(({ field, label, rows, max }) => (
+          <Field
+            key={field}
+            id={`guide-${field}-${code}`}
+            label={english ? label : `${label} (${name})`}
+            required={english && field === 'title'}
+            error={error(field)}
+            hint={rows > 3 ? `At most ${max.toLocaleString('en')} characters.` : undefined}
+            className={field === 'body' || field === 'summary' ? 'md:col-span-2' : ''}
+          >
+            {(attrs) => {
+              const registered = register(path(field));
+              return rows ? (
+                <textarea {...attrs} lang={code} rows={rows} className={`${inputClass} ${field === 'body' ? 'font-mono text-[0.8125rem] leading-relaxed' : ''}`} {...registered} />
+              ) : (
+                <input
+                  {...attrs}
+                  lang={code}
+                  type="text"
+                  className={inputClass}
+                  {...registered}
+                  onBlur={(e) => {
+                    void registered.onBlur(e);
+                    if (field === 'title') onTitleBlur?.();
+                  }}
+                />
+              );
+            }}
+          </Field>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The help pages the steps were checked against: https, a title, when checked. */
+function GuideSources({ form }: { form: UseFormReturn<GuideInput, unknown, GuideValues> }) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  const { fields, append, remove } = useFieldArray({ control, name: 'sources', keyName: 'key' });
+  const listError = errors.sources?.message ?? errors.sources?.root?.message;
+  return (
+    <Section id="guide-sources" title="Sources" description="The providers' own help pages (https) that the steps were checked against, and when.">
+      {fields.length === 0 && <p className="mb-4 text-sm text-slate-600">No sources yet.</p>}
+      <ol className="space-y-4">
+        {fields.map((row, i) => {
+          const e = errors.sources?.[i];
+          const base = `guide-source-${i}`;
+          return (
+            <li key={row.key} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4" data-source-row>
+              <div className="mb-3 flex items-center justify-between gap-3">
+                <h3 className="text-sm font-semibold text-slate-700">Source {i + 1}</h3>
+                <Button variant="remove" onClick={() => remove(i)} aria-label={`Remove source ${i + 1}`}>
+                  Remove
+                </Button>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <Field id={`${base}-url`} label="URL" required error={e?.url?.message} className="sm:col-span-2">
+                  {(attrs) => <input {...attrs} type="url" placeholder="https://…" className={inputClass} {...register(`sources.${i}.url`)} />}
+                </Field>
+                <Field id={`${base}-title`} label="Title" error={e?.title?.message}>
+                  {(attrs) => <input {...attrs} type="text" className={inputClass} {...register(`sources.${i}.title`)} />}
+                </Field>
+                <Field id={`${base}-verified`} label="Verified on" required error={e?.verified_at?.message}>
+                  {(attrs) => <input {...attrs} type="date" className={inputClass} {...register(`sources.${i}.verified_at`)} />}
+                </Field>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <FieldError id="guide-sources-list" message={listError} />
+      <Button className="mt-4" onClick={() => append(newGuideSource(), { focusName: `sources.${fields.length}.url` })}>
+        <span aria-hidden="true">+</span> Add source
+      </Button>
+    </Section>
+  );
+}
