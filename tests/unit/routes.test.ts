@@ -71,6 +71,20 @@ describe('matchPath()', () => {
     }
   });
 
+  it('is the inverse of url() with a slug per language too, and alternatesOf() round-trips in every language', () => {
+    const localized = (name: string) => Object.fromEntries(LANGS.map((l) => [l, `${EXAMPLE_PARAMS[name] ?? 'x'}-${l}`]));
+    for (const page of Object.keys(PAGES) as PageId[]) {
+      const names = PAGES[page].params as readonly string[];
+      const params = Object.fromEntries(names.map((n) => [n, localized(n)]));
+      const alternates = alternatesOf(page, params);
+      expect(Object.keys(alternates).sort(), page).toEqual([...LANGS].sort());
+      for (const lang of LANGS) {
+        const expected = Object.fromEntries(names.map((n) => [n, `${EXAMPLE_PARAMS[n] ?? 'x'}-${lang}`]));
+        expect(matchPath(alternates[lang]), `${lang} ${page}`).toEqual({ lang, page, params: expected });
+      }
+    }
+  });
+
   it('reads the build file names and trailing slashes', () => {
     expect(matchPath('/de/unternehmen.html')).toEqual({ lang: 'de', page: 'companies', params: {} });
     expect(matchPath('/index.html')).toEqual({ lang: 'en', page: 'home', params: {} });
