@@ -25,10 +25,10 @@ export interface Change {
 }
 
 export const ACTIONS: Record<string, string> = { create: 'Created', update: 'Changed', delete: 'Deleted', import: 'Imported', revert: 'Reverted' };
-const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate', product: 'Product', suggestion: 'Suggestion' };
+const NOUNS: Record<string, string> = { company: 'Company', category: 'Category', certification: 'Certificate', product: 'Product', guide: 'Guide', suggestion: 'Suggestion' };
 /** Records whose changes can be undone here (a suggestion's handling is undone by editing the record). */
-const REVERTIBLE = new Set(['company', 'category', 'certification', 'product']);
-const PATHS: Record<string, string> = { company: '/admin/companies', category: '/admin/categories', certification: '/admin/certificates', product: '/admin/products' };
+const REVERTIBLE = new Set(['company', 'category', 'certification', 'product', 'guide']);
+const PATHS: Record<string, string> = { company: '/admin/companies', category: '/admin/categories', certification: '/admin/certificates', product: '/admin/products', guide: '/admin/guides' };
 const FIELD_LABELS: Record<string, string> = {
   eu_fines: 'fines',
   alternative_to: 'alternative to',

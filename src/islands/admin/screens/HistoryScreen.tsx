@@ -19,6 +19,7 @@ const ENTITY_OPTIONS = [
   ['category', 'Categories'],
   ['certification', 'Certificates'],
   ['product', 'Products'],
+  ['guide', 'Guides'],
 ] as const;
 
 export function HistoryScreen() {
