@@ -10,6 +10,8 @@ import { ErrorBox, FullPageSpinner, PageHeader, buttonStyles } from './ui.tsx';
 import { SignIn } from './screens/SignIn.tsx';
 import { CompaniesList } from './screens/CompaniesList.tsx';
 import { CompanyForm } from './screens/CompanyForm.tsx';
+import { ProductsList } from './screens/ProductsList.tsx';
+import { ProductForm } from './screens/ProductForm.tsx';
 import { CategoriesList } from './screens/CategoriesList.tsx';
 import { CategoryForm } from './screens/CategoryForm.tsx';
 import { CertificatesList } from './screens/CertificatesList.tsx';
@@ -33,6 +35,9 @@ const ROUTES: [pattern: string, render: (params: Params) => ReactNode][] = [
   ['/admin/companies', () => <CompaniesList />],
   ['/admin/companies/new', () => <CompanyForm key="new" />],
   ['/admin/companies/:id', (p) => <CompanyForm key={p.id} id={p.id} />],
+  ['/admin/products', () => <ProductsList />],
+  ['/admin/products/new', () => <ProductForm key="new" />],
+  ['/admin/products/:id', (p) => <ProductForm key={p.id} id={p.id} />],
   ['/admin/categories', () => <CategoriesList />],
   ['/admin/categories/new', () => <CategoryForm key="new" />],
   ['/admin/categories/:id', (p) => <CategoryForm key={p.id} id={p.id} />],

@@ -10,6 +10,7 @@ import { Button, focusRing } from './ui.tsx';
 
 export const TABS = [
   { path: '/admin/companies', label: 'Companies' },
+  { path: '/admin/products', label: 'Products' },
   { path: '/admin/categories', label: 'Categories' },
   { path: '/admin/certificates', label: 'Certificates' },
   { path: '/admin/guides', label: 'Guides' },
