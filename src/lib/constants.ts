@@ -1,6 +1,8 @@
 // Business constants: page sizes, home page selections, limits.
 export const COMPANY_PAGE_SIZE = 12;
 export const PAGINATION_SLOTS = 7;
+/** Cards per page of a category, subcategory or country page (pages 2..n live under /page/N). */
+export const LIST_PAGE_SIZE = 60;
 export const HOME_SECTION_SIZE = 6;
 export const HOME_CATEGORY_SLUGS = [
   'entertainment',

@@ -1,9 +1,9 @@
 // Every static path of the public site, computed once per build from the route table and the data.
 import { LANGS, type Lang } from './i18n-langs.ts';
 import { PAGES, alternatesOf, urlOf, type PageId, type ParamValue } from './routes.ts';
-import { allCategories, allCompanies, productPages, publishedGuides, type CategoryRow, type SubcategoryRow } from './data.ts';
+import { allCategories, allCompanies, companyCountsByCountry, europeanCounts, productPages, publishedGuides, type CategoryRow, type SubcategoryRow } from './data.ts';
 import { COUNTRIES, EXCLUDED_FROM_EUROPE, countryByCode, countrySlugs, isEuropean, type Country } from './countries.ts';
-import { COMPANY_PAGE_SIZE } from './constants.ts';
+import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from './constants.ts';
 import { localizedField, type Translations } from './translations.ts';
 
 export interface PageEntry {
@@ -30,6 +30,23 @@ export const subcategoryParams = (c: Pick<CategoryRow, 'slug' | 'translations'>,
   subcategory: categorySlugs(s),
 });
 export const countryParams = (c: Country) => ({ slug: countrySlugs(c) });
+
+/** Pages of a list of `count` cards (category, subcategory, country): at least one. */
+export function listPageCount(count: number): number {
+  return Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
+}
+
+/**
+ * Which page of its list an entry is (1 for the first page, which has no /page/N), how many there are,
+ * the cards on it, and the address of page n (the same list in the entry's language).
+ */
+export function listPage<T>(entry: PageEntry, base: PageId, items: readonly T[]) {
+  const page = entry.params.n ? Number(entry.params.n) : 1;
+  const total = listPageCount(items.length);
+  const urlParams = Object.fromEntries(Object.entries(entry.urlParams).filter(([name]) => name !== 'n'));
+  const href = (k: number) => (k === 1 ? urlOf(entry.lang, base, urlParams) : urlOf(entry.lang, `${base}Page` as PageId, { ...urlParams, n: String(k) }));
+  return { page, total, items: items.slice((page - 1) * LIST_PAGE_SIZE, page * LIST_PAGE_SIZE), href };
+}
 
 let cached: Promise<PageEntry[]> | undefined;
 
@@ -67,14 +84,23 @@ async function computePages(): Promise<PageEntry[]> {
   for (const g of guides) paramSets.push({ page: 'guide', params: { slug: g.guide.slug } });
   const listPages = Math.ceil(companies.filter((c) => isEuropean(c.country)).length / COMPANY_PAGE_SIZE);
   for (let n = 2; n <= listPages; n++) paramSets.push({ page: 'companiesPage', params: { n: String(n) } });
+  const [{ byCategory, bySubcategory }, byCountry] = await Promise.all([europeanCounts(), companyCountsByCountry()]);
+  // Pages 2..n of a long list: the same parameters plus the page number.
+  const pagesOf = (page: PageId, count: number, params: Record<string, string>, urlParams: Record<string, ParamValue>) => {
+    for (let n = 2; n <= listPageCount(count); n++) paramSets.push({ page, params: { ...params, n: String(n) }, urlParams: { ...urlParams, n: String(n) } });
+  };
   for (const c of categories) {
     paramSets.push({ page: 'category', params: { category: c.slug }, urlParams: categoryParams(c) });
+    pagesOf('categoryPage', byCategory.get(c.id) ?? 0, { category: c.slug }, categoryParams(c));
     for (const s of c.subcategories) {
       paramSets.push({ page: 'subcategory', params: { category: c.slug, subcategory: s.slug }, urlParams: subcategoryParams(c, s) });
+      pagesOf('subcategoryPage', bySubcategory.get(s.id) ?? 0, { category: c.slug, subcategory: s.slug }, subcategoryParams(c, s));
     }
   }
   for (const c of COUNTRIES) {
-    if (withPages.has(c.code)) paramSets.push({ page: 'country', params: { slug: c.slug }, urlParams: countryParams(c) });
+    if (!withPages.has(c.code)) continue;
+    paramSets.push({ page: 'country', params: { slug: c.slug }, urlParams: countryParams(c) });
+    pagesOf('countryPage', byCountry.get(c.code) ?? 0, { slug: c.slug }, countryParams(c));
   }
   return LANGS.flatMap((lang) =>
     paramSets.map(({ page, params, urlParams = params }) => ({ lang, page, params, urlParams, path: urlOf(lang, page, urlParams) })),

@@ -43,6 +43,11 @@ export const PAGES = {
   subcategory: { section: 'categories', params: ['category', 'subcategory'] },
   countries: { section: 'countries', params: [] },
   country: { section: 'countries', params: ['slug'] },
+  // Pages 2..n of long lists (60 cards a page): /categories/fashion/page/2, /de/laender/deutschland/seite/2.
+  // `tail` is a localized segment before the last parameter.
+  categoryPage: { section: 'categories', params: ['category', 'n'], tail: 'page' },
+  subcategoryPage: { section: 'categories', params: ['category', 'subcategory', 'n'], tail: 'page' },
+  countryPage: { section: 'countries', params: ['slug', 'n'], tail: 'page' },
   mission: { section: 'mission', params: [] },
   privacy: { section: 'privacy', params: [] },
   terms: { section: 'terms', params: [] },
@@ -61,7 +66,7 @@ export const PAGES = {
   guide: { section: 'guides', params: ['slug'] },
   // Every match of a search (?q=…, read in the browser): where the search box's form goes
   search: { section: 'search', params: [] },
-} as const satisfies Record<string, { section: Section | null; sub?: Section; params: readonly string[] }>;
+} as const satisfies Record<string, { section: Section | null; sub?: Section; tail?: Section; params: readonly string[] }>;
 
 export type PageId = keyof typeof PAGES;
 /**
@@ -85,7 +90,10 @@ export function url<P extends PageId>(lang: Lang, page: P, ...[params]: PagePara
   const parts: string[] = [];
   if (def.section) parts.push(SECTIONS[def.section][lang]);
   if ('sub' in def) parts.push(SECTIONS[def.sub][lang]);
-  for (const name of def.params) parts.push(encodeURIComponent(paramIn((params as Record<string, ParamValue>)[name], lang)));
+  def.params.forEach((name: string, i: number) => {
+    if ('tail' in def && i === def.params.length - 1) parts.push(SECTIONS[def.tail][lang]);
+    parts.push(encodeURIComponent(paramIn((params as Record<string, ParamValue>)[name], lang)));
+  });
   const path = `${langPrefix(lang)}/${parts.join('/')}`;
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path || '/';
 }
@@ -138,10 +146,10 @@ function literalSegments(lang: Lang, page: PageId): string[] {
   return [...(def.section ? [SECTIONS[def.section][lang]] : []), ...(sub ? [SECTIONS[sub][lang]] : [])];
 }
 
-// Pages with more literal segments first, so /companies/page/2 is never read as a company slug.
-const MATCH_ORDER = (Object.keys(PAGES) as PageId[]).sort(
-  (a, b) => literalSegments(DEFAULT_LANG, b).length - literalSegments(DEFAULT_LANG, a).length,
-);
+// Pages with more literal segments first, so /companies/page/2 is never read as a company slug (and
+// /categories/x/page/2 never as a subcategory page).
+const literalCount = (page: PageId) => literalSegments(DEFAULT_LANG, page).length + ('tail' in PAGES[page] ? 1 : 0);
+const MATCH_ORDER = (Object.keys(PAGES) as PageId[]).sort((a, b) => literalCount(b) - literalCount(a));
 
 function decodeSegment(segment: string): string {
   try {
@@ -164,9 +172,16 @@ export function matchPath(pathname: string): RouteMatch | undefined {
   for (const page of MATCH_ORDER) {
     const literals = literalSegments(lang, page);
     const names = PAGES[page].params as readonly string[];
-    if (segments.length !== literals.length + names.length) continue;
+    const def = PAGES[page];
+    const tail = 'tail' in def ? SECTIONS[def.tail][lang] : undefined;
+    if (segments.length !== literals.length + names.length + (tail ? 1 : 0)) continue;
     if (!literals.every((seg, i) => segments[i] === seg)) continue;
-    const params = Object.fromEntries(names.map((name, i) => [name, segments[literals.length + i]]));
+    const values = segments.slice(literals.length);
+    if (tail) {
+      if (values[values.length - 2] !== tail) continue;
+      values.splice(values.length - 2, 1);
+    }
+    const params = Object.fromEntries(names.map((name, i) => [name, values[i]]));
     return { lang, page, params };
   }
   return undefined;

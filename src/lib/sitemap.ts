@@ -35,11 +35,14 @@ async function lastModifiedOf(): Promise<(entry: PageEntry) => string> {
       case 'company':
         return companyDay.get(d.companyBySlug.get(entry.params.slug)?.id ?? -1) || all;
       case 'category':
-      case 'subcategory': {
+      case 'subcategory':
+      case 'categoryPage':
+      case 'subcategoryPage': {
         const category = d.categoryBySlug.get(entry.params.category);
         return (category && latest([byCategory.get(category.id) ?? '', day(category.updatedAt), day(category.createdAt)])) || all;
       }
       case 'country':
+      case 'countryPage':
         return byCountry.get(countryBySlug(entry.params.slug)?.code ?? '') || all;
       default:
         return all;
