@@ -5,7 +5,7 @@
 // results page (?q=…), which is what visitors without JavaScript (or before hydration) use.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import type { GroupKey, SearchResult, SearchResults, Searcher } from './search-engine.ts';
+import { NO_TEXTS, type GroupKey, type SearchResult, type SearchResults, type Searcher } from './search-engine.ts';
 import { loadSearcher } from './search-loader.ts';
 import { fill, hrefOf, ordered, resultsHref, type SearchRoutes } from './search-links.ts';
 import { ResultBody } from './SearchResultBody.tsx';
@@ -13,33 +13,15 @@ import { ResultBody } from './SearchResultBody.tsx';
 export { loadSearcher };
 export type { SearchRoutes };
 
+/** The words the box needs before its index is loaded; the rest come with the index (searcher.texts). */
 export interface SearchStrings {
   label: string;
   placeholder: string;
   submit: string;
   loading: string;
-  /** with {query} */
-  noResults: string;
   error: string;
+  /** the list's name */
   results: string;
-  /** with {count} */
-  count: string;
-  countOne: string;
-  products: string;
-  companies: string;
-  categories: string;
-  alternatives: string;
-  /** with {category} */
-  inCategory: string;
-  /** with {company} */
-  productOf: string;
-  /** with {count} */
-  productAlternatives: string;
-  productAlternativesOne: string;
-  /** with {query} */
-  showAll: string;
-  /** label of a company headquartered in Europe with a non-European owner */
-  foreignOwner: string;
 }
 
 interface Props {
@@ -73,6 +55,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [searcher, setSearcher] = useState<Searcher | null>(null);
+  const texts = searcher?.texts ?? NO_TEXTS;
   const [layer, setLayer] = useState(false);
   const [place, setPlace] = useState<CSSProperties>({});
   const rootRef = useRef<HTMLFormElement>(null);
@@ -282,14 +265,14 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
           ? strings.error
           : status === 'ready' && searched
             ? found.length === 0
-              ? fill(strings.noResults, { query: searched.trim() })
+              ? fill(texts.noResults, { query: searched.trim() })
               : found.length === 1
-                ? strings.countOne
-                : fill(strings.count, { count: found.length })
+                ? texts.countOne
+                : fill(texts.count, { count: found.length })
             : '';
 
   const large = size === 'large';
-  const labels: Record<GroupKey, string> = { products: strings.products, companies: strings.companies, categories: strings.categories };
+  const labels: Record<GroupKey, string> = { products: texts.products, companies: texts.companies, categories: texts.categories };
   let index = 0;
   const group = (label: string, items: SearchResult[], key: string): ReactNode => {
     if (!items.length) return null;
@@ -311,7 +294,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
               onClick={() => choose(item)}
               className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-slate-800 hover:bg-slate-100 aria-selected:bg-eu-blue/10 aria-selected:ring-2 aria-selected:ring-inset aria-selected:ring-eu-blue dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-selected:bg-blue-400/15 dark:aria-selected:ring-blue-300"
             >
-              <ResultBody item={item} strings={strings} countryName={(code) => searcher?.countryName(code) ?? ''} />
+              <ResultBody item={item} texts={texts} countryName={(code) => searcher?.countryName(code) ?? ''} />
             </li>
           );
         })}
@@ -331,7 +314,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
           onClick={() => choose(SHOW_ALL)}
           className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2.5 text-sm font-semibold text-eu-blue hover:bg-slate-100 aria-selected:bg-eu-blue/10 aria-selected:ring-2 aria-selected:ring-inset aria-selected:ring-eu-blue dark:text-blue-300 dark:hover:bg-slate-800 dark:aria-selected:bg-blue-400/15 dark:aria-selected:ring-blue-300"
         >
-          <span className="min-w-0 break-words">{fill(strings.showAll, { query: searched.trim() })}</span>
+          <span className="min-w-0 break-words">{fill(texts.showAll, { query: searched.trim() })}</span>
           <span aria-hidden="true">→</span>
         </div>
       </li>
@@ -411,7 +394,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         </ul>
         {status === 'ready' && found.length === 0 && (
           <p className="px-4 py-3 text-sm text-slate-600 dark:text-slate-300" data-search-empty>
-            {fill(strings.noResults, { query: searched.trim() })}
+            {fill(texts.noResults, { query: searched.trim() })}
           </p>
         )}
         {status === 'error' && (

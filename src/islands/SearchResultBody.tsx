@@ -2,7 +2,7 @@
 // maker and how many European alternatives its page compares, a company with its flag, category and
 // the flags of its alternatives' countries, a category or subcategory.
 import type { SearchResult } from './search-engine.ts';
-import type { SearchStrings } from './Search.tsx';
+import type { SearchTexts } from '../lib/data-format.ts';
 import { flagSrc } from './flag.ts';
 import { fill } from './search-links.ts';
 
@@ -11,13 +11,13 @@ function Flag({ code, name, className = '' }: { code: string; name: string; clas
 }
 
 /** "by Google · 7 European alternatives": who makes a product, and how many alternatives its page lists. */
-export function productLine(item: Extract<SearchResult, { type: 'product' }>, strings: Pick<SearchStrings, 'productOf' | 'productAlternatives' | 'productAlternativesOne'>): string {
+export function productLine(item: Extract<SearchResult, { type: 'product' }>, strings: Pick<SearchTexts, 'productOf' | 'productAlternatives' | 'productAlternativesOne'>): string {
   const by = fill(strings.productOf, { company: item.company.name });
   if (!item.page) return by;
   return `${by} · ${item.alternatives === 1 ? strings.productAlternativesOne : fill(strings.productAlternatives, { count: item.alternatives })}`;
 }
 
-export function ResultBody({ item, strings, countryName }: { item: SearchResult; strings: SearchStrings; countryName: (code: string) => string }) {
+export function ResultBody({ item, texts: strings, countryName }: { item: SearchResult; texts: SearchTexts; countryName: (code: string) => string }) {
   if (item.type === 'product') {
     return (
       <>

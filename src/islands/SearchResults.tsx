@@ -5,7 +5,7 @@
 // around it says what to do without JavaScript.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import type { GroupKey, SearchResults, Searcher } from './search-engine.ts';
+import { NO_TEXTS, type GroupKey, type SearchResults, type Searcher } from './search-engine.ts';
 import type { SearchStrings } from './Search.tsx';
 import { loadSearcher } from './search-loader.ts';
 import { fill, hrefOf, type SearchRoutes } from './search-links.ts';
@@ -141,7 +141,8 @@ export default function SearchResults({ page, indexUrl, routes, strings, pageStr
   }
 
   const total = all.products.length + all.companies.length + all.categories.length;
-  const labels: Record<GroupKey, string> = { products: strings.products, companies: strings.companies, categories: strings.categories };
+  const texts = searcher?.texts ?? NO_TEXTS;
+  const labels: Record<GroupKey, string> = { products: texts.products, companies: texts.companies, categories: texts.categories };
   const countText = total === 1 ? pageStrings.countOne : fill(pageStrings.count, { count: total });
   const status_ =
     status === 'loading'
@@ -204,7 +205,7 @@ export default function SearchResults({ page, indexUrl, routes, strings, pageStr
                     data-result={item.type}
                     className="flex h-full items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 text-slate-800 hover:border-eu-blue hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:border-blue-400 dark:hover:bg-slate-800 dark:focus-visible:outline-eu-gold"
                   >
-                    <ResultBody item={item} strings={strings} countryName={(code) => searcher?.countryName(code) ?? ''} />
+                    <ResultBody item={item} texts={texts} countryName={(code) => searcher?.countryName(code) ?? ''} />
                   </a>
                 </li>
               ))}

@@ -9,7 +9,7 @@
 // containing it once spaces and punctuation are ignored ("email" finds "E-Mail"). Only when a group
 // has none of these, typo-tolerant matches (src/islands/fuzzy.ts): up to one edit per four letters.
 import { SEARCH_LIMITS } from '../lib/constants.ts';
-import { SEARCH_FORMAT_VERSION, frontDecode, type SearchDetailData, type SearchIndexData } from '../lib/data-format.ts';
+import { SEARCH_FORMAT_VERSION, frontDecode, type SearchDetailData, type SearchIndexData, type SearchTexts } from '../lib/data-format.ts';
 import { approxDistance, letterSet, mayMatch, pattern, type Pattern } from './fuzzy.ts';
 import { compact, fold, foldQuery, nameSlug } from './text.ts';
 
@@ -72,7 +72,26 @@ export interface Searcher {
    *  shards they need (loaded once each). A shard that fails to load leaves its companies bare. */
   withDetails<R extends { companies: CompanyResult[]; products?: ProductResult[] }>(results: R): Promise<R>;
   countryName(code: string): string;
+  /** the words shown with results, in the index's language */
+  texts: SearchTexts;
 }
+
+/** Without words (an index built without them, as the benchmark's): every text empty. */
+export const NO_TEXTS: SearchTexts = {
+  noResults: '',
+  count: '',
+  countOne: '',
+  products: '',
+  companies: '',
+  categories: '',
+  alternatives: '',
+  inCategory: '',
+  productOf: '',
+  productAlternatives: '',
+  productAlternativesOne: '',
+  showAll: '',
+  foreignOwner: '',
+};
 
 /** Loads a detail shard by its path (fetchDataFile in the browser, a lookup in tests). */
 export type ShardLoader = (path: string) => Promise<unknown>;
@@ -101,6 +120,7 @@ export function parseSearchIndex(json: unknown): SearchIndexData {
     !Array.isArray(data.cl) ||
     typeof data.cs !== 'object' ||
     typeof data.n !== 'object' ||
+    (data.t !== undefined && typeof data.t !== 'object') ||
     !data.d ||
     !Array.isArray(data.d.f)
   ) {
@@ -563,5 +583,6 @@ export function createSearcher(data: SearchIndexData, loadShard?: ShardLoader): 
       };
     },
     countryName: (code: string) => data.n[code] ?? '',
+    texts: data.t ?? NO_TEXTS,
   };
 }

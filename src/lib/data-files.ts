@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { LANGS, type Lang } from './i18n-langs.ts';
 import { loadDirectory, productPages, type Directory } from './data.ts';
 import { buildCompanyList, buildSearchFiles, type CompanyListData, type CompanyListRow, type SearchProductSource } from './search-index.ts';
+import { searchTexts } from './search-ui.ts';
 import { companyFeatureBits } from './product-features.ts';
 
 /** search: the search index; searchShard: one of its detail shards; companies: the company browser's list */
@@ -48,7 +49,7 @@ async function build(): Promise<DataFile[]> {
   for (const lang of LANGS) {
     // The shards first: the index lists their fingerprinted paths.
     const search = buildSearchFiles(source, lang, { pathOf: (n, body) => add('searchShard', lang, `search-${lang}-${n}`, body) });
-    add('search', lang, `search-${lang}`, JSON.stringify(search.index));
+    add('search', lang, `search-${lang}`, JSON.stringify({ ...search.index, t: searchTexts(lang) }));
     add('companies', lang, `companies-${lang}`, JSON.stringify(withFeatures(buildCompanyList(directory, lang), directory)));
   }
   return files;

@@ -34,9 +34,36 @@ export interface SearchIndexData {
   cl: number[];
   /** products (Gmail, Proton Mail …) */
   p: SearchProductRow[];
+  /** the search's words in this language that only results need (the page's HTML carries the others);
+   *  left out by the benchmark */
+  t?: SearchTexts;
   /** detail shards: `z` companies each, shard i holds companies i*z … i*z+z-1; `f` their paths; `h` the
    *  hash of this file's names, which each shard repeats (a shard of another build is ignored) */
   d: { z: number; f: string[]; h: string };
+}
+/** Words of the search box and the results page that are shown with results only: they travel with
+ *  the index instead of in the HTML of every page (where each search box would repeat them). */
+export interface SearchTexts {
+  /** with {query} */
+  noResults: string;
+  /** with {count} */
+  count: string;
+  countOne: string;
+  products: string;
+  companies: string;
+  categories: string;
+  alternatives: string;
+  /** with {category} */
+  inCategory: string;
+  /** with {company} */
+  productOf: string;
+  /** with {count} */
+  productAlternatives: string;
+  productAlternativesOne: string;
+  /** with {query} */
+  showAll: string;
+  /** label of a company headquartered in Europe with a non-European owner */
+  foreignOwner: string;
 }
 export type SearchCategoryRow = [name: string, slug: string, english?: string];
 export type SearchSubcategoryRow = [name: string, slug: string, category: number, english?: string];

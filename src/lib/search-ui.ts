@@ -1,7 +1,10 @@
 // What the search islands get from the build: their strings in the page's language and the route
 // table's paths as templates (the islands fill in the slugs). Shared by the search box
 // (src/components/SearchForm.astro) and the results page (src/components/pages/SearchPage.astro).
+// The words shown only with results travel in the search index (searchTexts, src/lib/data-files.ts),
+// not in every page's HTML.
 import type { SearchStrings } from '../islands/Search.tsx';
+import type { SearchTexts } from './data-format.ts';
 import type { SearchRoutes } from '../islands/search-links.ts';
 import type { Lang } from './i18n-langs.ts';
 import { t } from './i18n.ts';
@@ -13,9 +16,14 @@ export function searchStrings(lang: Lang, size: 'large' | 'small' = 'large'): Se
     placeholder: t(lang, size === 'large' ? 'search.placeholder' : 'search.placeholder_short'),
     submit: t(lang, 'search.submit'),
     loading: t(lang, 'search.loading'),
-    noResults: t(lang, 'search.no_results'),
     error: t(lang, 'search.error'),
     results: t(lang, 'search.results'),
+  };
+}
+
+export function searchTexts(lang: Lang): SearchTexts {
+  return {
+    noResults: t(lang, 'search.no_results'),
     count: t(lang, 'search.results_count'),
     countOne: t(lang, 'search.results_count_one'),
     products: t(lang, 'search.group_products'),

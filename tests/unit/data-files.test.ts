@@ -81,6 +81,9 @@ describe('data files', () => {
     const searcher = createSearcher(de, async (path) => JSON.parse(bodies.get(path)!));
     const found = await searcher.withDetails(searcher.suggest('netflix'));
     expect(found.companies[0]).toMatchObject({ name: 'Netflix', slug: 'netflix', country: 'US', category: 'Unterhaltung' });
+    // the words shown with results travel with the index, in its language (not in every page's HTML)
+    expect(searcher.texts.showAll).toBe('Alle Ergebnisse für „{query}“ anzeigen');
+    expect(searcher.texts.products).toBe('Produkte');
   });
 
   it('indexes the published products with the aliases of each language, linking those with an alternatives page', async () => {
