@@ -26,7 +26,7 @@ const TEXT_FIELDS = [
   { field: 'title', label: 'Title', rows: 0, max: GUIDE_LIMITS.title },
   { field: 'summary', label: 'Summary', rows: 3, max: GUIDE_LIMITS.summary },
   { field: 'time_needed', label: 'Time needed', rows: 0, max: GUIDE_LIMITS.time_needed },
-  { field: 'body', label: 'Body (Markdown)', rows: 18, max: GUIDE_LIMITS.body },
+  { field: 'body', label: 'Body', rows: 18, max: GUIDE_LIMITS.body },
 ] as const;
 const STATUS_TEXT = { published: 'Published: shown on the public site (its product must be published too).', draft: 'Draft: not on the public site.' } as const;
 
@@ -220,10 +220,10 @@ function LanguageSection({ form, code, name, onTitleBlur }: { form: UseFormRetur
           <Field
             key={field}
             id={`guide-${field}-${code}`}
-            label={english ? label : `${label} (${name})`}
+            label={`${label} (${name})`}
             required={english && field === 'title'}
             error={error(field)}
-            hint={rows > 3 ? `At most ${max.toLocaleString('en')} characters.` : undefined}
+            hint={rows > 3 ? `Markdown, at most ${max.toLocaleString('en')} characters.` : undefined}
             className={field === 'body' || field === 'summary' ? 'md:col-span-2' : ''}
           >
             {(attrs) => {
