@@ -109,8 +109,13 @@ export function generateDirectory(seedInput: SeedInput, options: SyntheticOption
 
   const real = options.includeReal === false ? [] : seedInput.companies.slice(0, total);
   const realSlugs = new Set(real.map((c) => c.slug));
-  // A real subset keeps only alternatives that are in it.
-  const companies: CompanyRecordInput[] = real.map((c) => ({ ...c, alternatives: c.alternatives?.filter((a) => realSlugs.has(a.slug)) }));
+  // A real subset keeps only alternatives (company and product links) that are in it.
+  const realProducts = new Set(real.flatMap((c) => (c.products ?? []).map((p) => p.slug)));
+  const companies: CompanyRecordInput[] = real.map((c) => ({
+    ...c,
+    alternatives: c.alternatives?.filter((a) => realSlugs.has(a.slug)),
+    products: c.products?.map((p) => ({ ...p, alternatives: p.alternatives?.filter((a) => realProducts.has(a.product)) })),
+  }));
   const slugs = new Set(companies.map((c) => c.slug));
   const names = new Set(companies.map((c) => c.name.toLowerCase()));
 
