@@ -1,8 +1,8 @@
 // Switching guides (issue 19, item 1) as a visitor sees them on the built, seeded site: a guide page
 // in en/de/fr under its localized address (title, summary, last checked, time needed, the steps from
 // markdown, the product it is about and the European products to move to, sources to open), the
-// guides index, the link from the product's page, a phone. Expected values come from the seeded data
-// through the same data module the build uses.
+// guides index, the links from the product's page and its maker's page, a phone. Expected values
+// come from the seeded data through the same data module the build uses.
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
@@ -142,7 +142,7 @@ describe('the guides index and the way in from a product', () => {
     });
   }
 
-  it('links the guide from its product page, in every language, and the link opens it', async () => {
+  it("links the guide from its product page and its maker's page, in every language, and the link opens it", async () => {
     const g = guides.find((x) => x.productPage && x.guide.slug === sample().guide.slug) ?? guides.find((x) => x.productPage);
     expect(g, 'a published guide whose product has an alternatives page').toBeDefined();
     for (const lang of LANGS) {
@@ -150,6 +150,9 @@ describe('the guides index and the way in from a product', () => {
       const link = page.locator(`[data-guide-link="${g!.guide.slug}"] a`);
       expect(await link.getAttribute('href')).toBe(urlOf(lang, 'guide', { slug: g!.guide.slug }));
       expect(await link.textContent()).toBe(fill(MESSAGES[lang]['guide.link_text'], { title: guideText(g!.guide, 'title', lang) }));
+      // The maker's page links it at the product too.
+      const company = await open(urlOf(lang, 'company', { slug: g!.from.company.slug }));
+      expect(await company.locator(`[data-product="${g!.from.product.slug}"] [data-product-guide]`).getAttribute('href')).toBe(urlOf(lang, 'guide', { slug: g!.guide.slug }));
       if (lang === 'de') {
         await link.click();
         await page.waitForURL(`**${urlOf(lang, 'guide', { slug: g!.guide.slug })}`);
