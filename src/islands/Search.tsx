@@ -5,9 +5,9 @@
 // results page (?q=…), which is what visitors without JavaScript (or before hydration) use.
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import { NO_TEXTS, type GroupKey, type SearchResult, type SearchResults, type Searcher } from './search-engine.ts';
+import type { GroupKey, SearchResult, SearchResults, Searcher } from './search-engine.ts';
 import { loadSearcher } from './search-loader.ts';
-import { fill, hrefOf, ordered, resultsHref, type SearchRoutes } from './search-links.ts';
+import { NO_TEXTS, fill, hrefOf, ordered, resultsHref, type SearchRoutes } from './search-links.ts';
 import { ResultBody } from './SearchResultBody.tsx';
 
 export { loadSearcher };

@@ -5,10 +5,10 @@
 // around it says what to do without JavaScript.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import { NO_TEXTS, type GroupKey, type SearchResults, type Searcher } from './search-engine.ts';
+import type { GroupKey, SearchResults, Searcher } from './search-engine.ts';
 import type { SearchStrings } from './Search.tsx';
 import { loadSearcher } from './search-loader.ts';
-import { fill, hrefOf, type SearchRoutes } from './search-links.ts';
+import { NO_TEXTS, fill, hrefOf, type SearchRoutes } from './search-links.ts';
 import { ResultBody } from './SearchResultBody.tsx';
 
 export interface SearchPageStrings {

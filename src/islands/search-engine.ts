@@ -12,6 +12,7 @@ import { SEARCH_LIMITS } from '../lib/constants.ts';
 import { SEARCH_FORMAT_VERSION, frontDecode, type SearchDetailData, type SearchIndexData, type SearchTexts } from '../lib/data-format.ts';
 import { approxDistance, letterSet, mayMatch, pattern, type Pattern } from './fuzzy.ts';
 import { compact, fold, foldQuery, nameSlug } from './text.ts';
+import { NO_TEXTS } from './search-links.ts';
 
 export interface ProductResult {
   type: 'product';
@@ -75,23 +76,6 @@ export interface Searcher {
   /** the words shown with results, in the index's language */
   texts: SearchTexts;
 }
-
-/** Without words (an index built without them, as the benchmark's): every text empty. */
-export const NO_TEXTS: SearchTexts = {
-  noResults: '',
-  count: '',
-  countOne: '',
-  products: '',
-  companies: '',
-  categories: '',
-  alternatives: '',
-  inCategory: '',
-  productOf: '',
-  productAlternatives: '',
-  productAlternativesOne: '',
-  showAll: '',
-  foreignOwner: '',
-};
 
 /** Loads a detail shard by its path (fetchDataFile in the browser, a lookup in tests). */
 export type ShardLoader = (path: string) => Promise<unknown>;

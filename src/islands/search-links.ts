@@ -1,6 +1,8 @@
 // Where a search result leads, shared by the search box and the results page. The islands get the
 // route table's paths as templates (src/components/SearchForm.astro), never write them by hand.
+// Small and eager: the search box imports it, the engine (loaded on focus) must not be pulled in here.
 import type { SearchResult, SearchResults } from './search-engine.ts';
+import type { SearchTexts } from '../lib/data-format.ts';
 
 export interface SearchRoutes {
   /** localized path templates from the route table, with __slug__, __category__, __subcategory__ */
@@ -40,3 +42,20 @@ export function resultsHref(page: string, query: string): string {
 export function ordered(results: SearchResults): SearchResult[] {
   return results.order.flatMap((group) => results[group] as SearchResult[]);
 }
+
+/** Without words (an index built without them, as the benchmark's): every text empty. */
+export const NO_TEXTS: SearchTexts = {
+  noResults: '',
+  count: '',
+  countOne: '',
+  products: '',
+  companies: '',
+  categories: '',
+  alternatives: '',
+  inCategory: '',
+  productOf: '',
+  productAlternatives: '',
+  productAlternativesOne: '',
+  showAll: '',
+  foreignOwner: '',
+};
