@@ -120,6 +120,7 @@ export function previewCompany(): string | undefined {
 /** Forgets the loaded directory: the dev server's API calls it after a write, so pages show the change. */
 export function forgetDirectory(): void {
   directory = undefined;
+  guideViews = undefined;
 }
 
 /** The order classes are listed in: European-owned first, labelled ones after unverified ones. */
