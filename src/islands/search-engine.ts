@@ -510,8 +510,17 @@ export function createSearcher(data: SearchIndexData, loadShard?: ShardLoader): 
     const q = prepare(input);
     if (!q) return EMPTY_RESULTS;
     const hits = { products: products.find(q, limit, fuzzyLimit), companies: companies.find(q, limit, fuzzyLimit), categories: categories.find(q, limit, fuzzyLimit) };
-    // Groups with the best match first; on a tie products, then companies, then categories.
-    const order = GROUPS.filter((key) => hits[key].length).sort((a, b) => hits[a][0].tier - hits[b][0].tier || GROUPS.indexOf(a) - GROUPS.indexOf(b));
+    // Groups with the best match first; between equally good ones, the group whose best result is
+    // called exactly what was typed ("google": the company Google, not a product with that alias),
+    // then products, companies, categories.
+    const named = (key: GroupKey) => {
+      const i = hits[key][0].i;
+      const name = key === 'products' ? data.p[i][0] : key === 'companies' ? companyNames[i] : i < categoryCount ? data.k[i][0] : data.s[i - categoryCount][0];
+      return fold(name) === q.text ? 0 : 1;
+    };
+    const order = GROUPS.filter((key) => hits[key].length).sort(
+      (a, b) => hits[a][0].tier - hits[b][0].tier || named(a) - named(b) || GROUPS.indexOf(a) - GROUPS.indexOf(b),
+    );
     const take = total === undefined ? undefined : allot({ products: hits.products.length, companies: hits.companies.length, categories: hits.categories.length }, order, total);
     const cut = (list: Hit[], key: GroupKey) => (take ? list.slice(0, take[key]) : list);
     return {

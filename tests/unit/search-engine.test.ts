@@ -225,6 +225,18 @@ describe('products', () => {
     expect(names(r.products)).toEqual(['Gmail', 'Google Maps', 'Google Drive', 'YouTube']);
   });
 
+  it('puts the group first whose best result is called exactly what was typed', () => {
+    const withAlias = searcherOf('en', {
+      ...source,
+      searchProducts: [...products, product('Google Search', 'Google', null, { en: ['google'] }, 3)],
+    });
+    // an alias equal to the query is as good a match as the company's name, but the name wins
+    expect(withAlias.suggest('google').order).toEqual(['companies', 'products']);
+    // equal names: the product first (its page lists the alternatives)
+    const netflix = searcherOf('en', { ...source, searchProducts: [...products, product('Netflix', 'Netflix', 12, {}, 5)] });
+    expect(netflix.suggest('netflix').order).toEqual(['products', 'companies']);
+  });
+
   it('tolerates typos in product names and aliases', () => {
     expect(names(en.suggest('gmial').products)).toEqual(['Gmail']);
     expect(names(en.suggest('whatsap').products)).toEqual(['WhatsApp']);
