@@ -142,6 +142,13 @@ describe('the guides index and the way in from a product', () => {
     });
   }
 
+  it('is linked from the alternatives index in every language', async () => {
+    for (const lang of LANGS) {
+      const page = await open(urlOf(lang, 'alternatives'));
+      expect(await page.locator('[data-guides-link]').getAttribute('href')).toBe(urlOf(lang, 'guides'));
+    }
+  });
+
   it("links the guide from its product page and its maker's page, in every language, and the link opens it", async () => {
     const g = guides.find((x) => x.productPage && x.guide.slug === sample().guide.slug) ?? guides.find((x) => x.productPage);
     expect(g, 'a published guide whose product has an alternatives page').toBeDefined();
