@@ -198,7 +198,7 @@ describe('allPages()', () => {
     expect(path('fr', 'category', 'category', 'cloud-hosting')).toBe('/fr/categories/cloud-hebergement');
     expect(pages.find((p) => p.lang === 'de' && p.page === 'subcategory' && p.params.subcategory === 'web-hosting')!.path).toBe('/de/kategorien/cloud-und-hosting/web-hosting');
     expect(path('de', 'country', 'slug', 'germany')).toBe('/de/laender/deutschland');
-    expect(paths.categorySlugs({ slug: 'beauty', translations: null })).toEqual(Object.fromEntries(LANGS.map((l) => [l, 'beauty'])));
+    expect(paths.categorySlugs({ slug: 'beauty', translations: {} })).toEqual(Object.fromEntries(LANGS.map((l) => [l, 'beauty'])));
   });
 
   it('every path is unique and is the route table’s own: matchPath() reads back its page and language', () => {
