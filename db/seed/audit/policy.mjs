@@ -13,7 +13,13 @@ export const EUROPE = new Set(['AT','BE','BG','HR','CY','CZ','DK','EE','FI','FR'
 export const UNRELIABLE = /(^|\.)(grokipedia\.com|profilpelajar\.com|profilbaru\.com|kampuspedia\.com|newsdunia\.blog|askwikinow\.com|explorepedia\.org|twogpedia\.com|richxsearch\.com|wikisum\.wiki|blogspot\.com|trendylifestyleblog\.com|thesmallbusinessblog\.net|nextweb\.blog|leblogdefou\.com|defzone\.net|hyperlink\.bio|vercel\.app|consumerrights\.wiki|psychologywiki\.com|pdfslide\.fr|docslib\.org|scribd\.com|libe\.io|roll\.wiki|gravy\.cc|owiki\.org|friendlywiki\.com|wikitia\.com|encyclopediahub\.com|justapedia\.org|riteme\.site|franco\.wiki|endlesswiki\.com|enwikipedia\.net|frwiki\.wiki|qaz\.wiki|zxc\.wiki|abcdef\.wiki|wiki\.li|wikiup\.org|wikide\.org|dewiki\.de|jakami\.de|wikizero\.(com|org|net)|wikiclassic\.com|encycloreader\.org|eth\.limo|everipedia\.org|teknokrat\.ac\.id|alquds\.edu|411answers\.com|wikimili\.com|en-academic\.com|de-academic\.com|golden\.com|privacytools\.io|vuink\.com)$/;
 
 const httpsUrl = (url) => typeof url === 'string' && /^https:\/\/[^/\s]+\.[^/\s]+/.test(url);
-export const reliable = (url) => httpsUrl(url) && !UNRELIABLE.test(new URL(url).hostname.replace(/\.$/, ''));
+// Copies of refused sites on other hosts (e.g. grokipedia.<mirror>) are refused too.
+const UNRELIABLE_ANYWHERE = /(^|\.)grokipedia\./;
+export const reliable = (url) => {
+  if (!httpsUrl(url)) return false;
+  const host = new URL(url).hostname.replace(/\.$/, '');
+  return !UNRELIABLE.test(host) && !UNRELIABLE_ANYWHERE.test(host);
+};
 
 /**
  * Research sources → seed sources: https and reliable only, facts limited to `allowed` (facts outside
