@@ -4,7 +4,7 @@
 // integration once the build is done, from the HTML it produced.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
@@ -83,6 +83,16 @@ export function headersFile(hashes: Iterable<string>, assetsDir = '_astro'): str
   ].join('\n');
 }
 
+/** Set on globalThis by the incremental renderer's process (src/server/renderer/worker.ts) only. */
+export const RENDERER_HOOK = Symbol.for('european-alternatives.renderer');
+export interface RendererHook {
+  onHeaders?: (index: HeaderIndex) => void;
+  onPrerenderer?: (prerenderer: unknown) => void;
+}
+export function rendererHook(): RendererHook | undefined {
+  return (globalThis as typeof globalThis & { [RENDERER_HOOK]?: RendererHook })[RENDERER_HOOK];
+}
+
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -108,24 +118,59 @@ function executableTags(html: string): string[] | undefined {
     .map(([, attrs, body]) => `${attrs}\u0000${body}`);
 }
 
-/** Hashes the inline scripts of every page in `dir` and writes `dir/_headers` (rules from public/_headers follow ours). */
-export function writeSiteHeaders(dir: string, assetsDir = '_astro'): { hashes: number; pages: number; parsed: number } {
+/**
+ * What the incremental renderer (src/server/renderer/) keeps of a build's _headers: the inline-script
+ * hashes of every page, so that rendering a few pages again only parses those, and the rules from
+ * public/_headers that follow ours.
+ */
+export interface HeaderIndex {
+  /** page path relative to the site folder -> the hashes of its inline scripts */
+  files: Map<string, string[]>;
+  /** a page's executable script tags, joined -> their hashes (pages with the same tags are parsed once) */
+  bySignature: Map<string, string[]>;
+  assetsDir: string;
+  /** the rules from public/_headers, appended after ours */
+  extra: string;
+}
+
+export function newHeaderIndex(assetsDir = '_astro', extra = ''): HeaderIndex {
+  return { files: new Map(), bySignature: new Map(), assetsDir, extra };
+}
+
+/** The inline-script hashes of one page, parsed only when no page with the same script tags was. */
+export function pageScriptHashes(html: string, index: HeaderIndex): string[] {
+  const tags = executableTags(html);
+  const signature = tags?.join('\u0001');
+  const known = signature === undefined ? undefined : index.bySignature.get(signature);
+  if (known) return known;
+  const hashes = [...new Set(inlineScripts(html).map(scriptHash))];
+  if (signature !== undefined) index.bySignature.set(signature, hashes);
+  return hashes;
+}
+
+/** The _headers text for every page the index holds. */
+export function headersText(index: HeaderIndex): string {
   const hashes = new Set<string>();
-  const seenTags = new Set<string>();
-  const pages = htmlFiles(dir);
-  let parsed = 0;
-  for (const file of pages) {
-    const html = readFileSync(file, 'utf8');
-    const tags = executableTags(html);
-    if (tags && tags.every((tag) => seenTags.has(tag))) continue;
-    parsed += 1;
-    for (const source of inlineScripts(html)) hashes.add(scriptHash(source));
-    for (const tag of tags ?? []) seenTags.add(tag);
-  }
+  for (const list of index.files.values()) for (const h of list) hashes.add(h);
+  return headersFile(hashes, index.assetsDir) + (index.extra ? `\n${index.extra}` : '');
+}
+
+/**
+ * Hashes the inline scripts of every page in `dir` and writes `dir/_headers` (rules from public/_headers
+ * follow ours). Pages with the same executable script tags have the same scripts: only the first is parsed.
+ */
+export function writeSiteHeaders(dir: string, assetsDir = '_astro'): { hashes: number; pages: number; parsed: number; index: HeaderIndex } {
   const target = join(dir, '_headers');
-  const existing = existsSync(target) ? readFileSync(target, 'utf8') : '';
-  writeFileSync(target, headersFile(hashes, assetsDir) + (existing ? `\n${existing}` : ''));
-  return { hashes: hashes.size, pages: pages.length, parsed };
+  const index = newHeaderIndex(assetsDir, existsSync(target) ? readFileSync(target, 'utf8') : '');
+  const pages = htmlFiles(dir);
+  for (const file of pages) {
+    const hashes = pageScriptHashes(readFileSync(file, 'utf8'), index);
+    index.files.set(relative(dir, file).split(sep).join('/'), hashes);
+  }
+  const text = headersText(index);
+  writeFileSync(target, text);
+  const all = new Set([...index.files.values()].flat());
+  return { hashes: all.size, pages: pages.length, parsed: index.bySignature.size, index };
 }
 
 export function siteHeaders(): AstroIntegration {
@@ -137,7 +182,9 @@ export function siteHeaders(): AstroIntegration {
         assetsDir = config.build.assets.replace(/^\/+|\/+$/g, '');
       },
       'astro:build:done': ({ dir, logger }) => {
-        const { hashes, pages, parsed } = writeSiteHeaders(fileURLToPath(dir), assetsDir);
+        const { hashes, pages, parsed, index } = writeSiteHeaders(fileURLToPath(dir), assetsDir);
+        // The incremental renderer keeps this build alive and needs the hashes per page.
+        rendererHook()?.onHeaders?.(index);
         logger.info(`_headers written: CSP with ${hashes} inline script hash(es) from ${pages} page(s), ${parsed} parsed.`);
       },
     },

@@ -2,7 +2,10 @@
 // only that company's page in every language. Every other route (lists, sitemaps, data files, feeds,
 // images) is left out, so a preview build renders three pages instead of thousands.
 // It wraps Astro's own prerenderer, so the pages it renders are exactly the ones a full build renders.
+// In the incremental renderer's process (src/server/renderer/worker.ts) it also hands Astro's
+// prerenderer over, so pages can be rendered again after the build with the same code.
 import type { AstroIntegration } from 'astro';
+import { rendererHook } from '../api/site-headers.ts';
 import { LANGS } from '../lib/i18n-langs.ts';
 import { urlOf } from '../lib/routes.ts';
 
@@ -21,6 +24,14 @@ export default function onlyPaths(): AstroIntegration {
     hooks: {
       'astro:build:start': ({ setPrerenderer, logger }) => {
         const only = onlyPathsFromEnv();
+        const hook = rendererHook();
+        if (hook?.onPrerenderer && !only) {
+          setPrerenderer((astro) => {
+            hook.onPrerenderer!(astro);
+            return astro;
+          });
+          return;
+        }
         if (!only) return;
         logger.info(`Only ${only.size} path(s): ${[...only].join(', ')}`);
         setPrerenderer((astro) => ({

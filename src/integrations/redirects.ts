@@ -6,21 +6,27 @@ import type { AstroIntegration } from 'astro';
 import { REDIRECT_LIMITS, formatRedirects, isDynamic, redirectRules } from '../lib/redirect-rules.ts';
 import { localizedSlugMoves } from '../lib/paths.ts';
 
+/** The _redirects text of the site in `out` (the incremental renderer writes it again after a change). */
+export async function redirectsText(out: string): Promise<{ text: string; rules: number; dynamic: number }> {
+  // The admin app may be built as admin/index.html or as admin.html, depending on its route file.
+  const adminEntry = existsSync(join(out, 'admin.html')) && !existsSync(join(out, 'admin', 'index.html')) ? '/admin' : '/admin/index.html';
+  const rules = redirectRules({ adminEntry, moves: await localizedSlugMoves() });
+  const dynamic = rules.filter(isDynamic).length;
+  if (dynamic > REDIRECT_LIMITS.dynamic || rules.length - dynamic > REDIRECT_LIMITS.static) {
+    throw new Error(`_redirects has ${dynamic} dynamic and ${rules.length - dynamic} static rules, over Cloudflare's limits.`);
+  }
+  return { text: formatRedirects(rules), rules: rules.length, dynamic };
+}
+
 export default function redirects(): AstroIntegration {
   return {
     name: 'site-redirects',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
-        // The admin app may be built as admin/index.html or as admin.html, depending on its route file.
-        const adminEntry = existsSync(join(out, 'admin.html')) && !existsSync(join(out, 'admin', 'index.html')) ? '/admin' : '/admin/index.html';
-        const rules = redirectRules({ adminEntry, moves: await localizedSlugMoves() });
-        const dynamic = rules.filter(isDynamic).length;
-        if (dynamic > REDIRECT_LIMITS.dynamic || rules.length - dynamic > REDIRECT_LIMITS.static) {
-          throw new Error(`_redirects has ${dynamic} dynamic and ${rules.length - dynamic} static rules, over Cloudflare's limits.`);
-        }
-        writeFileSync(join(out, '_redirects'), formatRedirects(rules));
-        logger.info(`_redirects written: ${rules.length} rules (${dynamic} dynamic).`);
+        const { text, rules, dynamic } = await redirectsText(out);
+        writeFileSync(join(out, '_redirects'), text);
+        logger.info(`_redirects written: ${rules} rules (${dynamic} dynamic).`);
       },
     },
   };

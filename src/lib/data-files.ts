@@ -8,6 +8,8 @@ import { loadDirectory, productPages, type Directory } from './data.ts';
 import { buildCompanyList, buildSearchFiles, type CompanyListData, type CompanyListRow, type SearchProductSource } from './search-index.ts';
 import { searchTexts } from './search-ui.ts';
 import { companyFeatureBits } from './product-features.ts';
+import { manifestRef } from './data-manifest.ts';
+import { onDataReset } from './build-cache.ts';
 
 /** search: the search index; searchShard: one of its detail shards; companies: the company browser's list */
 export type DataKind = 'search' | 'searchShard' | 'companies';
@@ -31,6 +33,7 @@ export function fingerprint(body: string): string {
 }
 
 let cached: Promise<DataFile[]> | undefined;
+onDataReset(() => (cached = undefined));
 
 export function dataFiles(): Promise<DataFile[]> {
   return (cached ??= build());
@@ -86,4 +89,19 @@ export async function dataFileUrl(kind: DataKind, lang: Lang): Promise<string> {
   const file = (await dataFiles()).find((f) => f.kind === kind && f.lang === lang);
   if (!file) throw new Error(`No ${kind} data file for ${lang}`);
   return file.path;
+}
+
+/**
+ * How a page names one data file: by its stable name through the manifest (src/lib/data-manifest.ts),
+ * so that new data does not change the page.
+ */
+export async function dataFileRef(kind: DataKind, lang: Lang): Promise<string> {
+  const file = (await dataFiles()).find((f) => f.kind === kind && f.lang === lang);
+  if (!file) throw new Error(`No ${kind} data file for ${lang}`);
+  return manifestRef(file.stable);
+}
+
+/** The manifest's body: every data file's stable name and its current fingerprinted path. */
+export async function dataManifestBody(): Promise<string> {
+  return JSON.stringify(Object.fromEntries((await dataFiles()).filter((f) => f.kind !== 'searchShard').map((f) => [f.stable, f.path])));
 }

@@ -6,6 +6,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { parseEnv } from './env.ts';
+import { onDataReset } from './build-cache.ts';
 import { DEFAULT_EU_MEMBERS, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
 import { localizedField } from './translations.ts';
@@ -103,6 +104,10 @@ export interface Directory {
 }
 
 let directory: Promise<Directory> | undefined;
+onDataReset(() => {
+  directory = undefined;
+  guideViews = undefined;
+});
 
 /** Loads the whole directory once per build. */
 export function loadDirectory(): Promise<Directory> {

@@ -13,7 +13,8 @@ const envSchema = z.object({
   REBUILD_HOOK_TOKEN: z.string().optional(),
   // CI reports the end of a deploy to POST /api/publish/callback with this secret (Bearer).
   PUBLISH_CALLBACK_SECRET: z.string().min(32, 'PUBLISH_CALLBACK_SECRET must be at least 32 characters').optional(),
-  REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(1500),
+  // Short: a save publishes incrementally in about a second; the pause only gathers a burst of saves.
+  REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).default(300),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   // Signs the time token of the public suggestion form (HMAC). Required in production.

@@ -167,7 +167,7 @@ function objectOf(fields: FieldDoc[]): Json {
 
 const envelope = {
   version: { description: 'Format version: the major number changes when a field is renamed or removed.', const: OPEN_DATA_VERSION },
-  built_at: { description: 'When the site and these files were built (UTC).', type: 'string', format: 'date-time' },
+  built_at: { description: 'When the data in these files last changed (UTC); the same data always carries the same time.', type: 'string', format: 'date-time' },
   licence: {
     description: 'Licence of our descriptions and the compilation; see attribution for MIT-licensed parts.',
     type: 'object',

@@ -11,8 +11,11 @@ import { countryName } from './countries.ts';
 import { anyCountryName } from './ownership.ts';
 import { formatDate, formatMoney } from './format.ts';
 import { countedAmount } from './schemas/facts.ts';
-import { loadDirectory, publishedProducts, recentCompanyChanges, type Directory } from './data.ts';
+import { sql } from 'drizzle-orm';
+import * as schema from '../../db/schema.ts';
+import { buildDb, loadDirectory, publishedProducts, recentCompanyChanges, type Directory } from './data.ts';
 import { DATASETS, FIELDS, OPEN_DATA_LICENCE, OPEN_DATA_VERSION, type Dataset } from './open-data-schemas.ts';
+import { onDataReset } from './build-cache.ts';
 
 export { DATASETS, OPEN_DATA_VERSION, type Dataset };
 
@@ -21,8 +24,24 @@ export const API_PAGE_SIZE = 100;
 export const API_BASE = '/open-data/v1/companies';
 export const FEED_ENTRIES = 50;
 
-/** One timestamp for every file of a build. */
-const BUILT_AT = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+/**
+ * The files' timestamp: when the data last changed (the newest change log entry or record time), never
+ * the clock at build time, so that a build of the same data writes the same bytes (incremental
+ * publishing is held to that, docs/architecture.md "Publishing").
+ */
+async function dataChangedAt(d: Directory): Promise<string> {
+  const db = await buildDb();
+  const [row] = await db.select({ at: sql<string | null>`max(${schema.change.createdAt})` }).from(schema.change);
+  let latest = row?.at ?? '1970-01-01T00:00:00.000Z';
+  const consider = (...times: (string | null | undefined)[]) => {
+    for (const time of times) if (time && time > latest) latest = time;
+  };
+  for (const c of d.companies) consider(c.createdAt, c.updatedAt);
+  for (const c of d.categories) consider(c.createdAt, c.updatedAt);
+  for (const p of d.products) consider(p.createdAt, p.updatedAt);
+  const date = new Date(latest);
+  return (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 export const ATTRIBUTION = 'European Alternatives (CC BY 4.0); parts from Awesome European Tech and Made in EU (MIT licence, © their contributors)';
 
@@ -39,8 +58,8 @@ function localized(item: object, field: string): Record<string, string> {
   return out;
 }
 
-function envelope() {
-  return { version: OPEN_DATA_VERSION, built_at: BUILT_AT, licence: { ...OPEN_DATA_LICENCE }, attribution: ATTRIBUTION };
+function envelope(builtAt: string) {
+  return { version: OPEN_DATA_VERSION, built_at: builtAt, licence: { ...OPEN_DATA_LICENCE }, attribution: ATTRIBUTION };
 }
 
 async function buildRecords(site: string) {
@@ -148,10 +167,11 @@ async function buildRecords(site: string) {
     company_count: counts.get(c.id) ?? 0,
   }));
 
-  return { directory: d, items: { companies, products: productRecords, alternatives, fines, categories } satisfies Record<Dataset, unknown[]> };
+  return { directory: d, builtAt: await dataChangedAt(d), items: { companies, products: productRecords, alternatives, fines, categories } satisfies Record<Dataset, unknown[]> };
 }
 
 let cached: Promise<Awaited<ReturnType<typeof buildRecords>>> | undefined;
+onDataReset(() => (cached = undefined));
 function records(site: string) {
   return (cached ??= buildRecords(site));
 }
@@ -160,8 +180,8 @@ export type CompanyRecord = Awaited<ReturnType<typeof buildRecords>>['items']['c
 
 /** A download as JSON: the envelope and every record. */
 export async function datasetJson(name: Dataset, site: string): Promise<string> {
-  const { items } = await records(site);
-  return `${JSON.stringify({ ...envelope(), items: items[name] }, null, 1)}\n`;
+  const { items, builtAt } = await records(site);
+  return `${JSON.stringify({ ...envelope(builtAt), items: items[name] }, null, 1)}\n`;
 }
 
 /** Counts for the open-data page. */
@@ -170,8 +190,9 @@ export async function datasetCounts(site: string): Promise<Record<Dataset, numbe
   return Object.fromEntries(DATASETS.map((n) => [n, items[n].length])) as Record<Dataset, number>;
 }
 
-export function builtAt(): string {
-  return BUILT_AT;
+/** The files' timestamp: when the data last changed. */
+export async function builtAt(site: string): Promise<string> {
+  return (await records(site)).builtAt;
 }
 
 function csvCell(value: unknown): string {
@@ -201,15 +222,34 @@ export async function datasetCsv(name: Dataset, site: string): Promise<string> {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The static JSON API: one file per company. */
+/**
+ * The static JSON API: one file per company. Its time is when that company's data last changed (its
+ * record, the companies it links to and from, its products), so an edit rewrites the files of the
+ * companies it touches, not every file.
+ */
 export async function companyApiFiles(site: string): Promise<{ slug: string; body: string }[]> {
-  const { items } = await records(site);
-  return items.companies.map((item) => ({ slug: item.slug, body: `${JSON.stringify({ ...envelope(), item }, null, 1)}\n` }));
+  const { items, directory: d } = await records(site);
+  return items.companies.map((item) => ({ slug: item.slug, body: `${JSON.stringify({ ...envelope(companyChangedAt(d, item.slug)), item }, null, 1)}\n` }));
+}
+
+function companyChangedAt(d: Directory, slug: string): string {
+  const c = d.companyBySlug.get(slug);
+  let latest = '1970-01-01T00:00:00.000Z';
+  const consider = (...times: (string | null | undefined)[]) => {
+    for (const time of times) if (time && time > latest) latest = time;
+  };
+  if (c) {
+    consider(c.createdAt, c.updatedAt);
+    for (const a of [...(d.alternativesOf.get(c.id) ?? []), ...(d.alternativeTo.get(c.id) ?? [])]) consider(a.company.createdAt, a.company.updatedAt);
+    for (const p of d.productsByCompany.get(c.id) ?? []) consider(p.createdAt, p.updatedAt);
+  }
+  const date = new Date(latest);
+  return (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The static JSON API: the index, API_PAGE_SIZE companies a page (index-1.json …), at least one page. */
 export async function companyIndexPages(site: string): Promise<{ n: number; body: string }[]> {
-  const { items } = await records(site);
+  const { items, builtAt } = await records(site);
   const total = items.companies.length;
   const pages = Math.max(1, Math.ceil(total / API_PAGE_SIZE));
   const path = (n: number) => `${API_BASE}/index-${n}.json`;
@@ -217,7 +257,7 @@ export async function companyIndexPages(site: string): Promise<{ n: number; body
     const n = i + 1;
     const slice = items.companies.slice(i * API_PAGE_SIZE, n * API_PAGE_SIZE);
     const body = {
-      ...envelope(),
+      ...envelope(builtAt),
       page: n,
       pages,
       per_page: API_PAGE_SIZE,
@@ -293,7 +333,9 @@ export function feedEvents(d: Pick<Directory, 'companies' | 'companyById'>, chan
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
-const iso = (at: string) => (Number.isNaN(Date.parse(at)) ? BUILT_AT : new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+/** An empty feed's time: fixed, so that the same data gives the same file. */
+const EPOCH = '1970-01-01T00:00:00Z';
+const iso = (at: string) => (Number.isNaN(Date.parse(at)) ? EPOCH : new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 /** The feed's own path per language: /feed.atom, /de/feed.atom, /fr/feed.atom. */
 export function feedPath(lang: Lang): string {
@@ -304,7 +346,7 @@ export function feedPath(lang: Lang): string {
 export function atomFeed(lang: Lang, events: FeedEvent[], site: string): string {
   const abs = (path: string) => new URL(path, site).href;
   const list = events.slice(0, FEED_ENTRIES);
-  const updated = list.length ? iso(list.map((e) => e.at).sort().at(-1)!) : BUILT_AT;
+  const updated = list.length ? iso(list.map((e) => e.at).sort().at(-1)!) : EPOCH;
   const country = (code: string | null) => (code ? countryName(code, lang) || anyCountryName(code, lang) : '');
   const entry = (e: FeedEvent) => {
     const vars = { company: e.company, country: country(e.country) };

@@ -1,11 +1,16 @@
-// Local publishing: debounced `astro build` into a fresh folder, swapped in only when it succeeds.
-// A failed build keeps the previous site live; requests during a build cause exactly one more build.
+// Local publishing: debounced builds into a fresh folder, swapped in only when they succeed. A full
+// build (server start, "Publish now") runs `astro build` in a renderer process (renderer/worker.ts)
+// that stays alive; a save then renders only the pages it changed into a hard-linked copy of the live
+// folder (an incremental publish), and falls back to a full build if that fails. A failed build keeps
+// the previous site live; requests during a build cause exactly one more build.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Publisher, PublishRequest } from '../api/publisher.ts';
 import type { PublishRuns, PublishTrigger } from '../api/publish-runs.ts';
 import { forgetSiteRules } from './static-site.ts';
+import { RendererProcess } from './renderer/renderer-process.ts';
+import type { UpdateResult } from './renderer/protocol.ts';
 
 export interface SiteBuilderOptions {
   projectRoot: string;
@@ -46,6 +51,12 @@ export class SiteBuilder implements Publisher {
   private again = false;
   private waiters: (() => void)[] = [];
   private child: ChildProcess | undefined;
+  /** the renderer process of the live build (no `command`): it renders a save's pages again */
+  private renderer: RendererProcess | undefined;
+  /** a renderer process doing a full build */
+  private building: RendererProcess | undefined;
+  /** what the last incremental publish did (the bench prints it) */
+  lastUpdate: UpdateResult | undefined;
   /** who asked for the next build (recorded with its run) */
   private nextTrigger: PublishTrigger | undefined;
   builds = 0;
@@ -139,7 +150,7 @@ export class SiteBuilder implements Publisher {
     }
     let ok: boolean;
     try {
-      ok = await this.build();
+      ok = await this.build(trigger);
     } catch (error) {
       this.state = 'failed';
       this.error = `Publishing failed: ${(error as Error).message}`;
@@ -165,7 +176,7 @@ export class SiteBuilder implements Publisher {
     }
   }
 
-  private async build(): Promise<boolean> {
+  private async build(trigger: PublishTrigger): Promise<boolean> {
     this.timer = undefined;
     this.state = 'building';
     this.builds += 1;
@@ -173,35 +184,76 @@ export class SiteBuilder implements Publisher {
     const outDir = join(this.opts.sitesDir, name);
     const log = (message: string) => this.log(message);
     const started = Date.now();
-    const command = this.opts.command?.(outDir) ?? {
-      cmd: process.execPath,
-      args: [join(this.opts.projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
-    };
+    const command = this.opts.command?.(outDir);
     const env = {
       ...process.env,
       ...Object.fromEntries(Object.entries(this.opts.env).filter(([, v]) => v !== undefined)),
       // Always a production build: an inherited NODE_ENV (vitest sets "test") would ship React's
       // development bundles (jsx-dev-runtime, a 400 KB react-dom client).
       NODE_ENV: 'production',
-      ...command.env,
+      ...command?.env,
       ASTRO_OUT_DIR: outDir,
       ASTRO_TELEMETRY_DISABLED: '1',
     } as NodeJS.ProcessEnv;
+
+    // A save: render only what it changed, into a copy of the live folder (hard links).
+    if (!command && this.renderer?.alive && this.live && trigger.trigger === 'change') {
+      try {
+        const update = await this.renderer.update(this.live, outDir);
+        this.lastUpdate = update;
+        log(
+          `Incremental publish: ${update.written.length} file(s) written, ${update.removed.length} removed, ${update.rendered} of ${update.total} paths rendered (${update.reason}) in ${update.ms.total} ms.`,
+        );
+        return this.goLive(name, outDir, started, update.written.length + update.removed.length, false);
+      } catch (error) {
+        log(`Incremental publish failed; building the whole site instead.\n${(error as Error).message}`);
+        this.renderer.stop();
+        this.renderer = undefined;
+        this.removeDir(outDir);
+      }
+    }
+
     log(`Building the site into ${outDir} ...`);
-    const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env, (child) => (this.child = child));
-    this.child = undefined;
-    if (code !== 0 || !existsSync(join(outDir, 'index.html'))) {
+    let failure: string | undefined;
+    if (command) {
+      const { code, output } = await run(command.cmd, command.args, this.opts.projectRoot, env, (child) => (this.child = child));
+      this.child = undefined;
+      if (code !== 0) failure = lastLines(output) || `The build exited with code ${code}.`;
+    } else {
+      // The full build runs in a renderer process that stays alive for the next saves.
+      const renderer = new RendererProcess(this.opts.projectRoot, env);
+      this.building = renderer;
+      try {
+        await renderer.build(outDir);
+        this.renderer?.stop();
+        this.renderer = renderer;
+      } catch (error) {
+        renderer.stop();
+        failure = lastLines(`${renderer.output}\n${(error as Error).message}`) || 'The build failed.';
+      } finally {
+        this.building = undefined;
+      }
+    }
+    if (failure || !existsSync(join(outDir, 'index.html'))) {
       this.removeDir(outDir);
       this.state = 'failed';
-      this.error = lastLines(output) || `The build exited with code ${code}.`;
+      this.error = failure ?? 'The build wrote no index.html.';
       log(`Build failed; the previous site stays live.\n${this.error}`);
       return false;
     }
+    return this.goLive(name, outDir, started, undefined, true);
+  }
+
+  /** The new folder becomes the live one (and the previous one is removed a little later). */
+  private goLive(name: string, outDir: string, started: number, written: number | undefined, full: boolean): boolean {
+    const log = (message: string) => this.log(message);
     const previous = this.live;
     const publishedAt = new Date().toISOString();
     try {
+      // An incremental folder links the previous folder's files: replace the marker, never write into it.
+      rmSync(join(outDir, '.published-at'), { force: true });
       writeFileSync(join(outDir, '.published-at'), publishedAt);
-      if (previous) carryOverAssets(previous, outDir, log);
+      if (previous && full) carryOverAssets(previous, outDir, log);
       writeFileSync(join(this.opts.sitesDir, CURRENT), name);
     } catch (error) {
       // The new build cannot be made live (disk full, permissions): the previous one stays.
@@ -209,7 +261,7 @@ export class SiteBuilder implements Publisher {
       throw error;
     }
     this.lastPublishedAt = publishedAt;
-    this.filesWritten = countBuildFiles(outDir);
+    this.filesWritten = written ?? countBuildFiles(outDir);
     this.live = outDir;
     this.state = 'idle';
     this.error = undefined;
@@ -222,6 +274,8 @@ export class SiteBuilder implements Publisher {
   stop(): void {
     clearTimeout(this.timer);
     this.child?.kill('SIGTERM');
+    this.building?.stop();
+    this.renderer?.stop();
   }
 
   /** Removes old builds; the one just replaced survives a few seconds for requests still reading it. */

@@ -33,6 +33,7 @@ let kit: Kit;
 let dir: string;
 let live: string;
 let built: boolean;
+let stopBuilder: (() => void) | undefined;
 
 function walk(node: Node, visit: (el: Element) => void): void {
   if ('tagName' in node) visit(node as Element);
@@ -128,11 +129,14 @@ beforeAll(async () => {
     log: (m) => logs.push(m),
   });
   built = await builder.buildNow();
+  // The build's renderer process stays alive for incremental publishes: end it with the test.
+  stopBuilder = () => builder.stop();
   if (!built) console.error(logs.join('\n'));
   live = builder.liveDir() ?? '';
 }, 600_000);
 
 afterAll(() => {
+  stopBuilder?.();
   kit?.cleanup();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

@@ -1,0 +1,269 @@
+// Which pages a change of the data affects, from the directory before and after it (src/lib/data.ts).
+// Every company gets a fingerprint of everything a page shows about it and its neighbours (the
+// companies it links to and from, and the makers of products linked to its products); a company whose
+// fingerprint changed is "changed". Pages then follow from the kind of page:
+// - a company's page (and its open-data file): when the company changed;
+// - list pages (the company list, categories, subcategories, countries, 12 or 60 cards a page): the
+//   pages whose slice of the list changed or holds a changed company; all of them when the list's
+//   length or header (counts) changed;
+// - product and guide pages: when their own fingerprint changed;
+// - pages without parameters and the data files, feeds and sitemaps: always (they summarize everything);
+// - data that every page shows (categories, certificates, EU membership, which countries have a page):
+//   a change there renders everything.
+// Whatever this leaves out would be a stale page, so the incremental publish is held to a full build of
+// the same data byte for byte (tests/api/incremental.test.ts).
+import { createHash } from 'node:crypto';
+import type { Directory } from '../../lib/data.ts';
+import type { PageEntry } from '../../lib/paths.ts';
+import { countryBySlug, isEuropean } from '../../lib/countries.ts';
+import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from '../../lib/constants.ts';
+
+export interface DataSnapshot {
+  directory: Directory;
+  /** every page of the catch-all route, from lib/paths */
+  entries: PageEntry[];
+  /** the countries that have a page (footer flag strip on every page) */
+  countriesWithPages: Set<string>;
+  /** published guides: slug -> fingerprint of the guide itself, and the companies its page shows */
+  guides: Map<string, { fp: string; companies: number[] }>;
+}
+
+export interface Dependencies {
+  /** render every path: something every page shows changed */
+  all: boolean;
+  reason: string;
+  /** the companies whose pages change */
+  changed: Set<number>;
+  /** whether a path of the catch-all route must be rendered again */
+  page(path: string): boolean;
+  /** whether an endpoint's output (data files, open data, feeds, sitemaps) must be rendered again */
+  endpoint(pathname: string): boolean;
+}
+
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64');
+
+/** The data of a company that any page shows, without its neighbours. */
+function ownData(d: Directory, id: number): unknown {
+  const c = d.companyById.get(id);
+  if (!c) return null;
+  const products = (d.productsByCompany.get(id) ?? []).map((p) => ({
+    p,
+    sources: d.sourcesByProduct.get(p.id) ?? [],
+    alternatives: (d.productAlternativesOf.get(p.id) ?? []).map((a) => [a.product.id, a.canImport, a.score]),
+    replaces: (d.productAlternativeTo.get(p.id) ?? []).map((o) => o.product.id),
+  }));
+  return {
+    c,
+    score: d.scoreByCompany.get(id),
+    subcategories: d.subcategoryIdsByCompany.get(id) ?? [],
+    certifications: d.certificationsByCompany.get(id) ?? [],
+    fines: d.finesByCompany.get(id) ?? [],
+    sources: d.sourcesByCompany.get(id) ?? [],
+    alternatives: (d.alternativesOf.get(id) ?? []).map((a) => [a.company.id, a.score]),
+    alternativeTo: (d.alternativeTo.get(id) ?? []).map((a) => [a.company.id, a.score]),
+    products,
+  };
+}
+
+/** The companies whose data a company's page or card shows beside its own. */
+function neighbours(d: Directory, id: number): number[] {
+  const ids = new Set<number>();
+  for (const a of d.alternativesOf.get(id) ?? []) ids.add(a.company.id);
+  for (const a of d.alternativeTo.get(id) ?? []) ids.add(a.company.id);
+  for (const p of d.productsByCompany.get(id) ?? []) {
+    for (const a of d.productAlternativesOf.get(p.id) ?? []) ids.add(a.company.id);
+    for (const o of d.productAlternativeTo.get(p.id) ?? []) ids.add(o.company.id);
+  }
+  ids.delete(id);
+  return [...ids].sort((a, b) => a - b);
+}
+
+function companyFingerprints(d: Directory): Map<number, string> {
+  const own = new Map(d.companies.map((c) => [c.id, hash(ownData(d, c.id))]));
+  return new Map(d.companies.map((c) => [c.id, hash([own.get(c.id), neighbours(d, c.id).map((n) => own.get(n))])]));
+}
+
+/**
+ * What a list shows of a company: the card (CompanyCard.astro's props) and, on the pages of countries
+ * outside Europe, its category, number of alternatives and their average score.
+ */
+function cardData(d: Directory, id: number): unknown {
+  const c = d.companyById.get(id);
+  if (!c) return null;
+  const { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, categoryId } = c;
+  const alternatives = (d.alternativesOf.get(id) ?? []).map((a) => a.score);
+  return { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, categoryId, alternatives };
+}
+
+/** What a page shows of a company it only mentions (a maker on a product page, a guide): row, class, score. */
+function makerData(d: Directory, id: number): unknown {
+  const c = d.companyById.get(id);
+  return c ? { c, score: d.scoreByCompany.get(id) } : null;
+}
+
+/** What an alternatives page shows: the original, its maker, its alternatives and their makers. */
+function productFingerprints(d: Directory): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of d.products) {
+    const makers = new Set([p.companyId, ...(d.productAlternativesOf.get(p.id) ?? []).map((a) => a.company.id)]);
+    const alternatives = (d.productAlternativesOf.get(p.id) ?? []).map((a) => ({ a, sources: d.sourcesByProduct.get(a.product.id) ?? [] }));
+    out.set(p.slug, hash([p, d.sourcesByProduct.get(p.id) ?? [], alternatives, [...makers].map((m) => makerData(d, m))]));
+  }
+  return out;
+}
+
+/**
+ * Pages whose component reads no data (only their own addresses from lib/paths): the data every page
+ * shows (the footer's countries) is in the global fingerprint. Keep this list to such pages only.
+ */
+const DATA_FREE_PAGES = new Set(['mission', 'privacy', 'terms', 'imprint', 'notFound', 'suggest', 'suggestThanks']);
+
+/** Everything every page (or every card) shows: a change here re-renders the whole site. */
+function globalFingerprint(s: DataSnapshot): string {
+  const d = s.directory;
+  // The year: every footer's copyright line.
+  return hash([d.categories, d.certifications, [...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
+}
+
+/** The pages (1-based) of a list whose content changed. */
+export function changedListPages(before: readonly number[], after: readonly number[], changed: Set<number>, size: number, headerChanged: boolean): Set<number> | 'all' {
+  if (headerChanged || before.length !== after.length) return 'all';
+  const pages = new Set<number>();
+  for (let i = 0; i < after.length; i += 1) {
+    if (before[i] !== after[i] || changed.has(after[i]) || changed.has(before[i])) pages.add(Math.floor(i / size) + 1);
+  }
+  return pages;
+}
+
+/** The lists the site pages: key -> company ids in page order, and what the list's header shows. */
+function lists(s: DataSnapshot): Map<string, { ids: number[]; header: unknown }> {
+  const d = s.directory;
+  const out = new Map<string, { ids: number[]; header: unknown }>();
+  const european = d.companies.filter((c) => isEuropean(c.country));
+  out.set('companies', { ids: european.map((c) => c.id), header: null });
+  const subCount = new Map<number, number>();
+  for (const c of european) for (const sid of d.subcategoryIdsByCompany.get(c.id) ?? []) subCount.set(sid, (subCount.get(sid) ?? 0) + 1);
+  for (const cat of d.categories) {
+    const ids = european.filter((c) => c.categoryId === cat.id).map((c) => c.id);
+    out.set(`category:${cat.slug}`, { ids, header: cat.subcategories.map((sub) => subCount.get(sub.id) ?? 0) });
+    for (const sub of cat.subcategories) {
+      const members = new Set(d.companyIdsBySubcategory.get(sub.id) ?? []);
+      out.set(`subcategory:${cat.slug}/${sub.slug}`, { ids: european.filter((c) => members.has(c.id)).map((c) => c.id), header: null });
+    }
+  }
+  const byCountry = new Map<string, number[]>();
+  for (const c of d.companies) byCountry.set(c.country, [...(byCountry.get(c.country) ?? []), c.id]);
+  for (const [code, ids] of byCountry) {
+    out.set(`country:${code}`, { ids, header: ids.filter((id) => d.companyById.get(id)!.isUnicorn).length });
+  }
+  return out;
+}
+
+/** The list a page shows and its page number, or undefined for pages that are not lists. */
+function listOf(entry: PageEntry): { key: string; page: number; size: number } | undefined {
+  const n = entry.params.n ? Number(entry.params.n) : 1;
+  switch (entry.page) {
+    case 'companiesPage':
+      return { key: 'companies', page: n, size: COMPANY_PAGE_SIZE };
+    case 'category':
+    case 'categoryPage':
+      return { key: `category:${entry.params.category}`, page: n, size: LIST_PAGE_SIZE };
+    case 'subcategory':
+    case 'subcategoryPage':
+      return { key: `subcategory:${entry.params.category}/${entry.params.subcategory}`, page: n, size: LIST_PAGE_SIZE };
+    case 'country':
+    case 'countryPage':
+      return { key: `country:${countryBySlug(entry.params.slug)?.code ?? entry.params.slug}`, page: n, size: LIST_PAGE_SIZE };
+    default:
+      return undefined;
+  }
+}
+
+export function dependencies(before: DataSnapshot, after: DataSnapshot): Dependencies {
+  const all = (reason: string): Dependencies => ({ all: true, reason, changed: new Set(after.directory.companies.map((c) => c.id)), page: () => true, endpoint: () => true });
+  if (globalFingerprint(before) !== globalFingerprint(after)) return all('categories, certificates, EU members or countries with a page changed');
+
+  const fpBefore = companyFingerprints(before.directory);
+  const fpAfter = companyFingerprints(after.directory);
+  const changed = new Set<number>();
+  for (const [id, fp] of fpAfter) if (fpBefore.get(id) !== fp) changed.add(id);
+  for (const id of fpBefore.keys()) if (!fpAfter.has(id)) changed.add(id);
+  // Companies whose own row, class or score changed (pages that only mention them depend on these),
+  // and those whose card in a list changed.
+  const mentioned = new Set<number>();
+  const cards = new Set<number>();
+  for (const id of changed) {
+    if (hash(makerData(before.directory, id)) !== hash(makerData(after.directory, id))) mentioned.add(id);
+    if (hash(cardData(before.directory, id)) !== hash(cardData(after.directory, id))) cards.add(id);
+  }
+
+  const changedSlugs = new Set<string>();
+  for (const id of changed) {
+    for (const d of [before.directory, after.directory]) {
+      const slug = d.companyById.get(id)?.slug;
+      if (slug) changedSlugs.add(slug);
+    }
+  }
+
+  const productsBefore = productFingerprints(before.directory);
+  const productsAfter = productFingerprints(after.directory);
+  const changedProducts = new Set<string>();
+  for (const [slug, fp] of productsAfter) if (productsBefore.get(slug) !== fp) changedProducts.add(slug);
+  for (const slug of productsBefore.keys()) if (!productsAfter.has(slug)) changedProducts.add(slug);
+  // Guides are linked from product and company pages: an edit of a guide itself (rare) renders everything.
+  for (const [slug, g] of after.guides) if (before.guides.get(slug)?.fp !== g.fp) return all('a guide changed');
+  for (const slug of before.guides.keys()) if (!after.guides.has(slug)) return all('a guide was removed');
+  const changedGuides = new Set<string>();
+  for (const [slug, g] of after.guides) if (g.companies.some((id) => mentioned.has(id))) changedGuides.add(slug);
+
+  // List pages to render, by list key and page number.
+  const listsBefore = lists(before);
+  const listsAfter = lists(after);
+  const listPages = new Map<string, Set<number> | 'all'>();
+  const sizeOf = (key: string) => (key === 'companies' ? COMPANY_PAGE_SIZE : LIST_PAGE_SIZE);
+  for (const key of new Set([...listsBefore.keys(), ...listsAfter.keys()])) {
+    const b = listsBefore.get(key) ?? { ids: [], header: null };
+    const a = listsAfter.get(key) ?? { ids: [], header: null };
+    listPages.set(key, changedListPages(b.ids, a.ids, cards, sizeOf(key), hash(b.header) !== hash(a.header)));
+  }
+
+  const byPath = new Map(after.entries.map((e) => [e.path, e]));
+  return {
+    all: false,
+    reason: `${changed.size} companies, ${changedProducts.size} product pages, ${changedGuides.size} guides changed`,
+    changed,
+    page(path: string): boolean {
+      const entry = byPath.get(path);
+      if (!entry) return true; // unknown: render
+      if (DATA_FREE_PAGES.has(entry.page)) return false;
+      if (Object.keys(entry.params).length === 0) return true;
+      switch (entry.page) {
+        case 'company':
+          return changedSlugs.has(entry.params.slug);
+        case 'product':
+          return changedProducts.has(entry.params.slug);
+        case 'guide':
+          return changedGuides.has(entry.params.slug);
+        default: {
+          const list = listOf(entry);
+          if (!list) return true;
+          const pages = listPages.get(list.key);
+          return pages === 'all' || !!pages?.has(list.page);
+        }
+      }
+    },
+    endpoint(pathname: string): boolean {
+      // Pictures and schemas that no data goes into.
+      // Pictures, schemas and pages that no data goes into (the English 404 page, the admin shell).
+      if (/^\/(flags|og)\/|^\/open-data\/schema\/|^\/robots\.txt$|^\/404$|^\/admin$/.test(pathname)) return false;
+      const company = /^\/open-data\/v1\/companies\/(.+)\.json$/.exec(pathname);
+      if (company && !/^index-\d+$/.test(company[1])) return changedSlugs.has(decodeURIComponent(company[1]));
+      return true;
+    },
+  };
+}
+
+/** A guide of a snapshot: its own row's fingerprint and the companies its page shows. */
+export function guideSnapshot(g: { guide: unknown; from: { company: { id: number } }; alternatives: { company: { id: number } }[]; productPage: boolean }) {
+  return { fp: hash([g.guide, g.productPage]), companies: [g.from.company.id, ...g.alternatives.map((a) => a.company.id)] };
+}

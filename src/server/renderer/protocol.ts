@@ -1,0 +1,24 @@
+// Messages between the site builder and the incremental renderer's process (worker.ts).
+
+export type RendererRequest = { id: number; type: 'build'; outDir: string } | { id: number; type: 'update'; base: string; outDir: string };
+
+export interface UpdateResult {
+  /** files written (relative to the site folder): pages, data files, _headers, _redirects whose bytes changed */
+  written: string[];
+  /** files of pages that no longer exist */
+  removed: string[];
+  /** paths rendered again (most render to the same bytes and are not written) */
+  rendered: number;
+  /** paths of the site */
+  total: number;
+  /** whether every path was rendered (a change every page shows) */
+  all: boolean;
+  reason: string;
+  ms: { read: number; render: number; total: number };
+  /** paths rendered and the time they took, per kind of page (page id, or the endpoint's route file) */
+  byKind: Record<string, { n: number; ms: number }>;
+}
+
+export type RendererReply =
+  | { id: number; ok: true; ready?: boolean; files?: number; update?: UpdateResult }
+  | { id: number; ok: false; error: string };

@@ -1,0 +1,130 @@
+// Incremental publishing is held to the full build: after a series of changes (a rename that moves a
+// company in every list, a new company with links, a new alternative link, a fine, a delete), each
+// published by rendering only the affected pages into a hard-linked copy of the live folder, the
+// result equals `astro build` of the same data byte for byte, file for file. And it writes few files.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import * as t from '../../db/schema.ts';
+import { importCategories, importCertificates, importCompanies } from '../../src/api/import-export/import.ts';
+import { isEuropean } from '../../src/lib/countries.ts';
+import { RendererProcess } from '../../src/server/renderer/renderer-process.ts';
+import type { UpdateResult } from '../../src/server/renderer/protocol.ts';
+import { run } from '../../src/server/site-builder.ts';
+import { generateDirectory } from '../../scripts/synthetic-data.ts';
+import { readSeedInput } from '../../scripts/synthetic.ts';
+import { tempDb, type TempDb } from '../helpers/db.ts';
+
+const COMPANIES = 150;
+const root = process.cwd();
+// Our own markers beside the site, not part of it.
+const OURS = new Set(['.published-at', '.carried.json']);
+
+let base: TempDb;
+let dir: string;
+let renderer: RendererProcess;
+let env: NodeJS.ProcessEnv;
+const updates: UpdateResult[] = [];
+let live = '';
+let step = 0;
+
+function files(folder: string): string[] {
+  return readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((f) => !OURS.has(f) && statSync(join(folder, f)).isFile())
+    .sort();
+}
+
+async function publish(): Promise<UpdateResult> {
+  const next = join(dir, `step-${++step}`);
+  const update = await renderer.update(live, next);
+  live = next;
+  updates.push(update);
+  return update;
+}
+
+beforeAll(async () => {
+  base = await tempDb();
+  const data = generateDirectory(readSeedInput(), { companies: COMPANIES, seed: 7 });
+  await base.db.transaction(async (tx) => {
+    await importCategories(tx, data.categories);
+    await importCertificates(tx, data.certifications);
+    await importCompanies(tx, data.companies);
+  });
+  // Inside the project: the sites folders must be on its filesystem (Astro builds there).
+  mkdirSync(join(root, '.test-sites'), { recursive: true });
+  dir = mkdtempSync(join(root, '.test-sites', 'incremental-'));
+  env = { ...process.env, LIBSQL_URL: base.url, SITE_URL: 'http://127.0.0.1:4321', NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+  renderer = new RendererProcess(root, env);
+  live = join(dir, 'step-0');
+  await renderer.build(live);
+}, 900_000);
+
+afterAll(() => {
+  renderer?.stop();
+  base?.cleanup();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('incremental publishing', () => {
+  it(
+    'equals a full build of the same data, byte for byte, after a series of changes',
+    async () => {
+      const db = base.db;
+      const companies = await db.select().from(t.company).where(eq(t.company.status, 'published'));
+      const links = await db.select().from(t.alternative);
+      const european = companies.filter((c) => isEuropean(c.country));
+      const linked = european.find((c) => links.some((l) => l.alternativeId === c.id))!;
+      const total = files(live).length;
+
+      // 1. A rename and a new description: the company moves in every list it is on.
+      await db.update(t.company).set({ name: `Zz ${linked.name}`, description: 'A new description.', updatedAt: '2031-01-02T00:00:00.000Z' }).where(eq(t.company.id, linked.id));
+      const first = await publish();
+      expect(first.all).toBe(false);
+      expect(first.rendered).toBeLessThan(first.total / 2);
+      expect(first.written.length).toBeGreaterThan(0);
+      expect(first.written.length).toBeLessThan(total / 10);
+      expect(first.written).toContain(`companies/${linked.slug}.html`);
+
+      // 2. A new company linked as an alternative, a new link between two others, and a fine.
+      const [original, other] = companies.filter((c) => !isEuropean(c.country) && c.id !== linked.id);
+      const [created] = await db
+        .insert(t.company)
+        .values({ ...european[1], id: undefined, slug: 'incremental-new-co', name: 'Incremental New Co', createdAt: '2031-01-03T00:00:00.000Z', updatedAt: '2031-01-03T00:00:00.000Z', version: 1 })
+        .returning();
+      const subs = await db.select().from(t.companySubcategory).where(eq(t.companySubcategory.companyId, european[1].id));
+      if (subs.length) await db.insert(t.companySubcategory).values({ companyId: created.id, subcategoryId: subs[0].subcategoryId });
+      await db.insert(t.alternative).values({ companyId: original.id, alternativeId: created.id });
+      const spare = european.find((c) => c.id !== linked.id && !links.some((l) => l.companyId === other.id && l.alternativeId === c.id))!;
+      await db.insert(t.alternative).values({ companyId: other.id, alternativeId: spare.id });
+      await db.insert(t.euFine).values({ companyId: original.id, amount: 12_345, currentAmount: 12_345, currency: 'EUR', date: '2030-05-06', description: 'A fine added by the test', body: 'European Commission' });
+      const second = await publish();
+      expect(second.written).toContain('companies/incremental-new-co.html');
+
+      // 3. A delete: its pages go, every list that held it changes.
+      const gone = european.find((c) => c.id !== linked.id && c.id !== spare.id && c.id !== european[1].id)!;
+      await db.delete(t.alternative).where(and(eq(t.alternative.alternativeId, gone.id)));
+      await db.delete(t.company).where(eq(t.company.id, gone.id));
+      const third = await publish();
+      expect(third.removed).toContain(`companies/${gone.slug}.html`);
+
+      // The full build of the same data.
+      const full = join(dir, 'full');
+      const { code, output } = await run(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], root, { ...env, ASTRO_OUT_DIR: full }, () => {});
+      expect(code, output.slice(-3000)).toBe(0);
+
+      const incremental = files(live);
+      const expected = files(full);
+      expect(incremental.filter((f) => !expected.includes(f)), 'files only the incremental folder has').toEqual([]);
+      expect(expected.filter((f) => !incremental.includes(f)), 'files only the full build has').toEqual([]);
+      const differ = expected.filter((f) => !readFileSync(join(live, f)).equals(readFileSync(join(full, f))));
+      expect(differ, 'files whose bytes differ').toEqual([]);
+      console.log(
+        `incremental publishing: ${total} files; per step written ${updates.map((u) => u.written.length + u.removed.length).join(', ')}, ` +
+          `rendered ${updates.map((u) => `${u.rendered}/${u.total}`).join(', ')}, ms ${updates.map((u) => u.ms.total).join(', ')}`,
+      );
+    },
+    900_000,
+  );
+});
