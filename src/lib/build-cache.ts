@@ -15,3 +15,25 @@ export function onDataReset(reset: () => void): void {
 export function resetDataCaches(): void {
   for (const reset of resets) reset();
 }
+
+/** The build's reads that the incremental renderer shares with the pages (the same copy, the same cache). */
+export interface SharedBuildReads {
+  loadDirectory: () => Promise<unknown>;
+  allPages: () => Promise<unknown>;
+  countriesWithPages: () => Promise<Set<string>>;
+  publishedGuides: () => Promise<unknown[]>;
+}
+const SHARED = Symbol.for('european-alternatives.build-reads');
+const shared = globalThis as typeof globalThis & { [SHARED]?: Partial<SharedBuildReads> };
+
+/**
+ * A data module offers its reads; the copy loaded last (inside Astro's bundle, during the build) wins,
+ * so that the renderer works out what changed from exactly the data the pages are rendered from.
+ */
+export function shareBuildReads(reads: Partial<SharedBuildReads>): void {
+  shared[SHARED] = { ...shared[SHARED], ...reads };
+}
+
+export function sharedBuildReads(): Partial<SharedBuildReads> {
+  return shared[SHARED] ?? {};
+}

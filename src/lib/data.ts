@@ -6,7 +6,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import { createDb, type Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { parseEnv } from './env.ts';
-import { onDataReset } from './build-cache.ts';
+import { onDataReset, shareBuildReads } from './build-cache.ts';
 import { DEFAULT_EU_MEMBERS, isEuropean } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
 import { localizedField } from './translations.ts';
@@ -108,6 +108,7 @@ onDataReset(() => {
   directory = undefined;
   guideViews = undefined;
 });
+shareBuildReads({ loadDirectory: () => loadDirectory(), publishedGuides: () => publishedGuides() });
 
 /** Loads the whole directory once per build. */
 export function loadDirectory(): Promise<Directory> {

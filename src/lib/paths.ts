@@ -5,7 +5,7 @@ import { allCategories, allCompanies, companyCountsByCountry, europeanCounts, pr
 import { COUNTRIES, EXCLUDED_FROM_EUROPE, countryByCode, countrySlugs, isEuropean, type Country } from './countries.ts';
 import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from './constants.ts';
 import { localizedField, type Translations } from './translations.ts';
-import { onDataReset } from './build-cache.ts';
+import { onDataReset, shareBuildReads } from './build-cache.ts';
 
 export interface PageEntry {
   lang: Lang;
@@ -60,6 +60,7 @@ onDataReset(() => {
   cached = undefined;
   countryCodes = undefined;
 });
+shareBuildReads({ allPages: () => allPages(), countriesWithPages: () => countriesWithPages() });
 
 /**
  * Countries that have a page: at least one published company, not the United States (its address

@@ -12,9 +12,9 @@ import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, unl
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { RENDERER_HOOK, headersText, pageScriptHashes, type HeaderIndex, type RendererHook } from '../../api/site-headers.ts';
-import { resetDataCaches } from '../../lib/build-cache.ts';
-import { loadDirectory, publishedGuides } from '../../lib/data.ts';
-import { allPages, countriesWithPages } from '../../lib/paths.ts';
+import { resetDataCaches, sharedBuildReads } from '../../lib/build-cache.ts';
+import * as ownData from '../../lib/data.ts';
+import * as ownPaths from '../../lib/paths.ts';
 import { redirectsText } from '../../integrations/redirects.ts';
 import { dependencies, guideSnapshot, type DataSnapshot } from './dependencies.ts';
 import type { RendererReply, RendererRequest, UpdateResult } from './protocol.ts';
@@ -58,7 +58,17 @@ interface State {
 }
 let state: State | undefined;
 
+/**
+ * The data the pages were (or will be) rendered from: the reads of the data modules inside Astro's
+ * bundle when they registered (build-cache.ts), so that what changed is worked out from exactly that
+ * data and the directory is read once; this process's own copies otherwise.
+ */
 async function snapshot(): Promise<DataSnapshot> {
+  const shared = sharedBuildReads();
+  const loadDirectory = (shared.loadDirectory ?? ownData.loadDirectory) as typeof ownData.loadDirectory;
+  const publishedGuides = (shared.publishedGuides ?? ownData.publishedGuides) as typeof ownData.publishedGuides;
+  const allPages = (shared.allPages ?? ownPaths.allPages) as typeof ownPaths.allPages;
+  const countriesWithPages = shared.countriesWithPages ?? ownPaths.countriesWithPages;
   const [directory, entries, withPages, guides] = await Promise.all([loadDirectory(), allPages(), countriesWithPages(), publishedGuides()]);
   return { directory, entries, countriesWithPages: withPages, guides: new Map(guides.map((g) => [g.guide.slug, guideSnapshot(g)])) };
 }
