@@ -61,7 +61,7 @@ try {
     for (let run = 1; run <= RUNS; run++) {
       process.stderr.write(`[audit] ${label} ${path}, run ${run}/${RUNS}\n`);
       // Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): try again.
-      let lhr;
+      let lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
       for (let attempt = 1; ; attempt++) {
         const result = await lighthouse(baseUrl + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);

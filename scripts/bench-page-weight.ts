@@ -108,7 +108,7 @@ export async function measurePage(browser: Browser, baseUrl: string, path: strin
     });
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     const response = await page.goto(baseUrl + path, { waitUntil: 'load' });
-    if (!response || response.status() !== 200) throw new Error(`${path}: HTTP ${response?.status()}`);
+    if (response?.status() !== 200) throw new Error(`${path}: HTTP ${response?.status()}`);
     await page.waitForLoadState('networkidle');
     if (options.interact) {
       await options.interact(page);

@@ -133,6 +133,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
   );
 
   // Text typed before hydration counts; so does focus that arrived before it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
   useEffect(() => {
     const input = inputRef.current;
     if (!input) return;
@@ -185,6 +186,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
   }, [open]);
 
   // Keep the active option in view when the list scrolls.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionId() only joins the component's fixed id and the index
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -228,7 +230,7 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         // right away if the pause after typing has not run out yet.
         if (expanded && searched === query) {
           event.preventDefault();
-          choose(options[active >= 0 ? active : 0]);
+          choose(options[Math.max(active, 0)]);
           return;
         }
         if (status === 'error') return; // the form goes to the results page instead

@@ -65,7 +65,7 @@ export function ResultBody({ item, texts: strings, countryName }: { item: Search
   return (
     <>
       <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-eu-blue/10 text-eu-blue dark:bg-blue-400/15 dark:text-blue-300" aria-hidden="true">
-        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round">
+        <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" aria-hidden="true">
           {icon}
         </svg>
       </span>

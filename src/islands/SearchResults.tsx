@@ -5,7 +5,7 @@
 // around it says what to do without JavaScript.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import type { GroupKey, SearchResults, Searcher } from './search-engine.ts';
+import type { GroupKey, SearchResults as Results, Searcher } from './search-engine.ts';
 import type { SearchStrings } from './Search.tsx';
 import { loadSearcher } from './search-loader.ts';
 import { NO_TEXTS, fill, hrefOf, type SearchRoutes } from './search-links.ts';
@@ -38,7 +38,7 @@ interface Props {
 export const PAGE_STEP = 50;
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
-const EMPTY: SearchResults = { products: [], companies: [], categories: [], order: [] };
+const EMPTY: Results = { products: [], companies: [], categories: [], order: [] };
 const NONE_SHOWN: Record<GroupKey, number> = { products: 0, companies: 0, categories: 0 };
 
 const queryOfAddress = () => (typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('q') ?? '').trim());
@@ -47,17 +47,17 @@ export default function SearchResults({ page, indexUrl, routes, strings, pageStr
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState('');
   const [status, setStatus] = useState<Status>('idle');
-  const [all, setAll] = useState<SearchResults>(EMPTY);
+  const [all, setAll] = useState<Results>(EMPTY);
   /** the results on screen, with their details */
-  const [shown, setShown] = useState<SearchResults>(EMPTY);
+  const [shown, setShown] = useState<Results>(EMPTY);
   const [searcher, setSearcher] = useState<Searcher | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef('');
   const baseTitle = useRef('');
 
   /** The first `counts` results of each group, with their details (flags, categories). */
-  const reveal = useCallback(async (loaded: Searcher, results: SearchResults, counts: Record<GroupKey, number>, value: string) => {
-    const slice: SearchResults = {
+  const reveal = useCallback(async (loaded: Searcher, results: Results, counts: Record<GroupKey, number>, value: string) => {
+    const slice: Results = {
       order: results.order,
       products: results.products.slice(0, counts.products),
       companies: results.companies.slice(0, counts.companies),
@@ -105,6 +105,7 @@ export default function SearchResults({ page, indexUrl, routes, strings, pageStr
     [indexUrl, page, pageStrings.heading, reveal, searcher],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration: the address's query and then history
   useEffect(() => {
     baseTitle.current = document.title;
     const fromAddress = () => {

@@ -418,7 +418,9 @@ class Names {
 
   private entryLetters(): Int32Array {
     const letters = new Int32Array(this.size);
-    this.keys.forEach((key, k) => (letters[this.owner[k]] |= letterSet(key)));
+    this.keys.forEach((key, k) => {
+      letters[this.owner[k]] |= letterSet(key);
+    });
     return letters;
   }
 }

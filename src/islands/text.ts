@@ -3,6 +3,7 @@
 // are the ones on a keyboard: "de'longhi" finds "De’Longhi").
 const LETTERS: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ı: 'i', '’': "'", '‘': "'", 'ʼ': "'", '–': '-', '—': '-' };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range, control characters included
 const NON_ASCII = /[^\x00-\x7f]/;
 
 export function fold(text: string): string {

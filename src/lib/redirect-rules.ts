@@ -80,7 +80,11 @@ export function redirectRules(options: RedirectOptions = {}): RedirectRule[] {
 
 function dedupe(rules: RedirectRule[]): RedirectRule[] {
   const seen = new Set<string>();
-  return rules.filter((r) => !seen.has(r.from) && (seen.add(r.from), true));
+  return rules.filter((r) => {
+    if (seen.has(r.from)) return false;
+    seen.add(r.from);
+    return true;
+  });
 }
 
 export function isDynamic(rule: RedirectRule): boolean {

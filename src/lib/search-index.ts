@@ -4,7 +4,7 @@
 // Pure: the build feeds it the directory (src/lib/data-files.ts), the benchmark feeds it synthetic data.
 import { SEARCH_LIMITS, SEARCH_SHARD_SIZE } from './constants.ts';
 import { nameSlug } from '../islands/text.ts';
-import { EXCLUDED_FROM_EUROPE, countryByCode, countryName, isEuropean } from './countries.ts';
+import { EXCLUDED_FROM_EUROPE, countryByCode, countryName } from './countries.ts';
 import type { Lang } from './i18n-langs.ts';
 import { localizedField, type Translations } from './translations.ts';
 import {

@@ -9,7 +9,8 @@ import { countryBySlug } from './countries.ts';
 export const SITEMAP_CHUNK = 40_000;
 
 const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-const latest = (days: string[]) => days.reduce((a, b) => (b > a ? b : a), '');
+/** The latest of some YYYY-MM-DD days ('' for none): ISO days sort as text. */
+const latest = (days: string[]) => days.reduce((a, b) => (a.localeCompare(b) < 0 ? b : a), '');
 
 async function lastModifiedOf(): Promise<(entry: PageEntry) => string> {
   const d = await loadDirectory();
@@ -50,7 +51,7 @@ async function lastModifiedOf(): Promise<(entry: PageEntry) => string> {
   };
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /** The indexable pages (not the 404 pages, not the search results page), in build order. */
 export async function sitemapEntries(): Promise<PageEntry[]> {
@@ -64,7 +65,7 @@ export async function sitemapFileCount(): Promise<number> {
 export async function sitemapXml(n: number, site: URL): Promise<string> {
   const entries = (await sitemapEntries()).slice(n * SITEMAP_CHUNK, (n + 1) * SITEMAP_CHUNK);
   const lastmod = await lastModifiedOf();
-  const abs = (path: string) => escape(new URL(path, site).href);
+  const abs = (path: string) => escapeXml(new URL(path, site).href);
   const urls = entries.map((entry) => {
     const alt = alternates(entry);
     const links = [...LANGS.map((l) => [l, alt[l]]), ['x-default', alt.en]]
@@ -85,6 +86,6 @@ export async function sitemapIndexXml(site: URL): Promise<string> {
   const count = await sitemapFileCount();
   const d = await loadDirectory();
   const mod = latest(d.companies.map((c) => latest([day(c.updatedAt), day(c.createdAt)])));
-  const files = Array.from({ length: count }, (_, n) => `<sitemap><loc>${escape(new URL(`/sitemap-${n}.xml`, site).href)}</loc>${mod ? `<lastmod>${mod}</lastmod>` : ''}</sitemap>`);
+  const files = Array.from({ length: count }, (_, n) => `<sitemap><loc>${escapeXml(new URL(`/sitemap-${n}.xml`, site).href)}</loc>${mod ? `<lastmod>${mod}</lastmod>` : ''}</sitemap>`);
   return '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + files.join('\n') + '\n</sitemapindex>\n';
 }

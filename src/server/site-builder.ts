@@ -380,7 +380,7 @@ export function run(
 }
 
 export function lastLines(text: string, n = 12): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removes the terminal's colour codes (ESC [ ...)
   const clean = text.replace(/\u001b\[[0-9;]*m/g, '').trim();
   return clean.split('\n').slice(-n).join('\n');
 }

@@ -113,6 +113,7 @@ export function sessionCookieOf(res: Response): string {
   return header.split(';')[0];
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; each asserts the shape it needs
 export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }

@@ -19,6 +19,7 @@ type Element = DefaultTreeAdapterTypes.Element;
 // "<script>alert(1)</script>" has no character an attribute escapes: in a content= attribute it stays
 // as it is (valid HTML, only text), which a pattern-matching CSP builder took for a script.
 const PAYLOAD = '</script><script>alert(1)</script><script>alert("xss")</script><img src=x onerror=alert(1)><svg onload=alert(2)>';
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${x} is one of the odd texts
 const ODD = ' "double" \'single\' & &amp; \u202Eevil-rtl\u202C \u200B\u200D\uFEFF 👩‍👩‍👧‍👦 עברית العربية <!-- --> ]]> \u2028\u2029 ${x} {{x}} `tick` \\ \u0007';
 /** The label, the payload and the odd characters; padded with flag emoji to `length` (UTF-16 units), or cut to it. */
 const hostile = (label: string, length = 0) => {

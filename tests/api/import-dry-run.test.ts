@@ -147,15 +147,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i += 1) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      }
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ''), (i += 1);
+      row = [];
+      field = '';
+      i += 1;
     } else field += ch;
   }
   return rows;

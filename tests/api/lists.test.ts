@@ -5,7 +5,7 @@ import { companyBody, json, makeKit, seedCatalogue, type Kit } from './helpers.t
 import { COUNTRIES } from '../../src/lib/countries.ts';
 
 let kit: Kit;
-let ids: number[] = [];
+const ids: number[] = [];
 beforeAll(async () => {
   kit = await makeKit();
   const { ent, cloud } = await seedCatalogue(kit);

@@ -45,6 +45,7 @@ describe('draft preview on the local server', () => {
       command: (outDir) => ({ cmd: process.execPath, args: [fakeBuild, outDir] }),
     });
     kit = await makeKit({ deps: { previewer } });
+    // biome-ignore lint/complexity/useLiteralKeys: reaches a private field on purpose (bracket access passes the type check)
     previewer['opts'].env = { LIBSQL_URL: kit.url };
   });
   afterEach(async () => {

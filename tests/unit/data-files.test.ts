@@ -131,7 +131,9 @@ describe('data files', () => {
       for (const slug of [...list.c.map((row) => row[1]), ...slugs]) expect(drafts.has(slug)).toBe(false);
       for (const row of list.c) expect(CONTROL_CODES[row[7]]).toBe(controlBySlug.get(row[1]));
       const labelled = new Set(search.cl);
-      slugs.forEach((slug, i) => expect(labelled.has(i)).toBe(controlBySlug.get(slug) === 'european_hq_foreign_owner'));
+      slugs.forEach((slug, i) => {
+        expect(labelled.has(i)).toBe(controlBySlug.get(slug) === 'european_hq_foreign_owner');
+      });
     }
   });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from '../../src/lib/format.ts';
-import { paginationSlots } from '../../src/lib/pagination.ts';
+import { formatDate, formatMoney, paginationSlots } from '../../src/lib/format.ts';
 
 describe('formatMoney', () => {
   it('shows billions and millions with one decimal in euros, per language', () => {

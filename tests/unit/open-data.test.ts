@@ -72,16 +72,28 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
     } else field += ch;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -147,7 +159,10 @@ describe('downloads', () => {
       expect(validate('company-index', body)).toEqual([]);
       expect(body.pages).toBe(pages.length);
       expect(body.next).toBe(p.n < pages.length ? `/open-data/v1/companies/index-${p.n + 1}.json` : null);
-      listed.push(...body.items.map((i: { slug: string; url: string }) => (expect(i.url).toBe(`/open-data/v1/companies/${i.slug}.json`), i.slug)));
+      listed.push(...body.items.map((i: { slug: string; url: string }) => {
+          expect(i.url).toBe(`/open-data/v1/companies/${i.slug}.json`);
+          return i.slug;
+        }));
     }
     expect(listed).toEqual(companies.map((c) => c.slug));
   });
@@ -180,6 +195,7 @@ describe('Atom feed', () => {
       expect(feed.updated).toMatch(RFC3339);
       expect(feed.author.name).toBe('European Alternatives');
       expect(feed.link.find((l: Record<string, string>) => l['@rel'] === 'self')['@href']).toBe(`https://alternatives.example${od.feedPath(lang)}`);
+      // biome-ignore lint/suspicious/noExplicitAny: the parsed Atom XML, checked field by field below
       const entries = feed.entry as Record<string, any>[];
       expect(entries.length).toBe(od.FEED_ENTRIES);
       expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);

@@ -60,7 +60,7 @@ describe('seed guides', () => {
     const hidden = published
       .filter((g) => {
         const p = g.from_product ? products.get(g.from_product) : undefined;
-        return !p || p.status !== 'published' || (p.company.status ?? 'published') !== 'published';
+        return p?.status !== 'published' || (p.company.status ?? 'published') !== 'published';
       })
       .map((g) => `${g.slug}: ${g.from_product}`);
     expect(hidden).toEqual([]);

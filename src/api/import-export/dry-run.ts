@@ -130,7 +130,9 @@ async function referenceIssues(db: Executor, kind: ImportKind, records: (Parsed 
   };
 
   if (kind === 'certificates') {
-    records.forEach((r, i) => r && duplicate(recordName(r).toLowerCase(), i) && add(i, r, 'name', `Duplicate certificate name in the file: ${recordName(r)}`));
+    records.forEach((r, i) => {
+      if (r && duplicate(recordName(r).toLowerCase(), i)) add(i, r, 'name', `Duplicate certificate name in the file: ${recordName(r)}`);
+    });
     return issues;
   }
   if (kind === 'guides') {

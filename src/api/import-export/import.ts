@@ -75,17 +75,23 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   const problems: { index: number; raw: unknown; path: string; message: string }[] = [];
   const problem = (index: number, path: string, message: string) => problems.push({ index, raw: (input as unknown[])[index], path, message });
   const badCodes = [...new Set(records.map((r) => r.country).filter((c) => !countryByCode(c)))];
-  records.forEach((r, i) => !countryByCode(r.country) && problem(i, 'country', `Unknown country code: ${r.country}`));
+  records.forEach((r, i) => {
+    if (!countryByCode(r.country)) problem(i, 'country', `Unknown country code: ${r.country}`);
+  });
 
   const categories = await tx.query.category.findMany({ with: { subcategories: true } });
   const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
-  records.forEach((r, i) => !categoryByName.has(r.category.toLowerCase()) && problem(i, 'category', `Category not found: ${r.category}`));
+  records.forEach((r, i) => {
+    if (!categoryByName.has(r.category.toLowerCase())) problem(i, 'category', `Category not found: ${r.category}`);
+  });
 
   const certs = await tx.select({ id: t.certification.id, name: t.certification.name }).from(t.certification);
   const certByName = new Map(certs.map((c) => [c.name.toLowerCase(), c.id]));
-  records.forEach((r, i) =>
-    r.certifications.forEach((c, j) => !certByName.has(c.name.toLowerCase()) && problem(i, `certifications.${j}.name`, `Certification not found: ${c.name}`)),
-  );
+  records.forEach((r, i) => {
+    r.certifications.forEach((c, j) => {
+      if (!certByName.has(c.name.toLowerCase())) problem(i, `certifications.${j}.name`, `Certification not found: ${c.name}`);
+    });
+  });
 
   // Alternatives may point at companies later in the file or already in the database.
   const inFile = new Set(records.map((r) => r.slug));
@@ -94,17 +100,19 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   for (const part of chunks(elsewhere)) {
     for (const row of await tx.select({ id: t.company.id, slug: t.company.slug }).from(t.company).where(inArray(t.company.slug, part))) existing.set(row.slug, row.id);
   }
-  records.forEach((r, i) =>
+  records.forEach((r, i) => {
     r.alternatives?.forEach((a, j) => {
       if (a.slug === r.slug) problem(i, `alternatives.${j}.slug`, 'A company cannot be its own alternative');
       else if (!inFile.has(a.slug) && !existing.has(a.slug)) problem(i, `alternatives.${j}.slug`, `Alternative not found: ${a.slug}`);
-    }),
-  );
+    });
+  });
 
   const subcategoryBySlug = new Map(categories.flatMap((c) => c.subcategories.map((s) => [s.slug, s.id] as const)));
-  records.forEach((r, i) =>
-    r.products.forEach((p, j) => p.subcategory && !subcategoryBySlug.has(p.subcategory) && problem(i, `products.${j}.subcategory`, `Subcategory not found: ${p.subcategory}`)),
-  );
+  records.forEach((r, i) => {
+    r.products.forEach((p, j) => {
+      if (p.subcategory && !subcategoryBySlug.has(p.subcategory)) problem(i, `products.${j}.subcategory`, `Subcategory not found: ${p.subcategory}`);
+    });
+  });
 
   if (problems.length) {
     // One sentence for countries and one for categories ("Invalid country codes found: XX, QQ", "Category

@@ -205,6 +205,7 @@ function ImportReport({ kind, pending, importing, onConfirm, onCancel }: { kind:
           {/* Phones: one problem per line instead of a four-column table. */}
           <ol className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm sm:hidden" aria-label="Problems in the file">
             {report.errors.map((e, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed report, never reordered
               <li key={i} className="px-3 py-2">
                 <span className="font-semibold">{e.index === null ? 'File' : `Record #${e.index + 1}`}</span>
                 {(e.slug ?? e.name) && <span className="ml-1 font-mono text-xs break-all text-slate-600">{e.slug ?? e.name}</span>}
@@ -225,6 +226,7 @@ function ImportReport({ kind, pending, importing, onConfirm, onCancel }: { kind:
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {report.errors.map((e, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed report, never reordered
                   <tr key={i}>
                     <td className={`${td} tabular-nums`}>{e.index === null ? '—' : `#${e.index + 1}`}</td>
                     <td className={`${td} font-mono text-xs break-all`}>{e.slug ?? e.name ?? '—'}</td>

@@ -5,7 +5,7 @@ import type { InputHTMLAttributes } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type Props<T extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'type' | 'defaultValue'> & {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's Control of any form values (the field is picked by name)
   control: Control<T, any, any>;
   name: FieldPath<T>;
   /** the value of an empty field */

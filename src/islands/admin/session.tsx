@@ -57,12 +57,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const post = (message: ChannelMessage) => channel.current?.postMessage(message);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: post() only reads a ref
   const signIn = useCallback(async (email: string, password: string) => {
     const body = await call(api.api.auth['sign-in'].$post({ json: { email, password } }));
     setState(stateOf(body));
     post('signed-in');
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: post() only reads a ref
   const signOut = useCallback(async () => {
     await call(api.api.auth['sign-out'].$post());
     // To the sign-in page first, so it is not remembered as the page to come back to.

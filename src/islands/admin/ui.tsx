@@ -119,7 +119,7 @@ export function SearchBox({ value, onChange, label, placeholder }: { value: stri
       </label>
       <div className="relative">
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
-          <svg viewBox="0 0 20 20" fill="currentColor" className="size-4">
+          <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
             <path fillRule="evenodd" d="M9 3.5a5.5 5.5 0 1 0 3.4 9.83l3.63 3.64a.75.75 0 1 0 1.06-1.06l-3.63-3.64A5.5 5.5 0 0 0 9 3.5ZM5 9a4 4 0 1 1 8 0 4 4 0 0 1-8 0Z" clipRule="evenodd" />
           </svg>
         </span>

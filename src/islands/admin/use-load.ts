@@ -9,6 +9,7 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on (deps), like useEffect's own list
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
@@ -23,7 +24,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
       },
     );
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

@@ -9,6 +9,7 @@ export const SUGGESTION_LIMITS = { company: 200, message: 4000, evidenceUrl: 200
 export const MESSAGE_MIN = 10;
 
 /** Control characters (except tab and newline) and the bidi overrides that can disguise text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function plainText(value: string): string {

@@ -169,7 +169,7 @@ function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefine
                   <span className="text-xs text-slate-500">{p.company_name}</span>
                 </>
               )}
-              optionHint={(p) => `, choose`}
+              optionHint={() => `, choose`}
             />
             <FieldError id="guide-product" message={productError} />
           </fieldset>

@@ -79,6 +79,7 @@ function FieldDiff({ field, before, after }: { field: string; before: unknown; a
         <span className="font-medium text-slate-800">{label(field)}</span>
         <ul className="mt-0.5 space-y-0.5 pl-3">
           {removed.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of one change, never reordered
             <li key={`r${i}`}>
               <span aria-hidden="true" className="mr-1 font-bold text-red-700">−</span>
               <span className="sr-only">removed: </span>
@@ -86,6 +87,7 @@ function FieldDiff({ field, before, after }: { field: string; before: unknown; a
             </li>
           ))}
           {added.map((item, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of one change, never reordered
             <li key={`a${i}`}>
               <span aria-hidden="true" className="mr-1 font-bold text-green-700">+</span>
               <span className="sr-only">added: </span>
@@ -107,7 +109,8 @@ function FieldDiff({ field, before, after }: { field: string; before: unknown; a
       <>
         {rows.map((r) => (
           <div key={r.key}>
-            <span className="font-medium text-slate-800">{label(r.name)}</span>: <Value value={r.before} tone="old" /> <span aria-label="changed to">→</span>{' '}
+            <span className="font-medium text-slate-800">{label(r.name)}</span>: <Value value={r.before} tone="old" /> <span aria-hidden="true">→</span>
+            <span className="sr-only">changed to</span>{' '}
             <Value value={r.after} tone="new" />
           </div>
         ))}
@@ -116,7 +119,8 @@ function FieldDiff({ field, before, after }: { field: string; before: unknown; a
   }
   return (
     <div>
-      <span className="font-medium text-slate-800">{label(field)}</span>: <Value value={before} tone="old" /> <span aria-label="changed to">→</span>{' '}
+      <span className="font-medium text-slate-800">{label(field)}</span>: <Value value={before} tone="old" /> <span aria-hidden="true">→</span>
+      <span className="sr-only">changed to</span>{' '}
       <Value value={after} tone="new" />
     </div>
   );
@@ -230,7 +234,10 @@ export function HistoryChanges({ changes, showRecord, onReverted }: Props) {
             </div>
             {c.entity_id !== null && REVERTIBLE.has(c.entity) && (
               <div>
-                <Button className="!px-3 !py-1.5" onClick={() => (setError(undefined), setTarget(c))} aria-label={`Revert: ${ACTIONS[c.action] ?? c.action} ${c.label}, ${when(c.created_at)}`}>
+                <Button className="!px-3 !py-1.5" onClick={() => {
+                    setError(undefined);
+                    setTarget(c);
+                  }} aria-label={`Revert: ${ACTIONS[c.action] ?? c.action} ${c.label}, ${when(c.created_at)}`}>
                   Revert…
                 </Button>
               </div>

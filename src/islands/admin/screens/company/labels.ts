@@ -1,6 +1,6 @@
 // Plain-English labels of the company facts' codes, and every ISO country for the owner's country.
 import type { FineStatus, HostingRegion, OwnerKind, SourceFact } from '../../../../../db/enums.ts';
-import { FINE_KINDS } from '../../../../../db/enums.ts';
+import type { FINE_KINDS } from '../../../../../db/enums.ts';
 import { anyCountryName, isCountryCode } from '../../../../lib/ownership.ts';
 
 export const OWNER_KIND_LABELS: Record<OwnerKind, string> = {
