@@ -8,7 +8,9 @@
 //
 //   import   10,000 companies through the admin import code in one transaction; a failing import of the
 //            same size (one bad record at the very end) must leave the database content identical
-//   build    astro build of the synthetic 10,000-company database: wall time, pages/s, peak memory
+//   build    astro build of the synthetic 10,000-company database: wall time, pages/s, peak memory, files
+//            and size, and a plain Hugo build of the same number of pages in the same run (the ratio)
+//   large    one astro build of 50,000 companies (--large-companies): wall time, peak memory, files, size
 //   search   scripts/bench-search.ts (the search island's engine) over 20,000 companies and 2,000 products:
 //            query time (suggestions, results page) and the bytes downloaded before the first result
 //   weight   home, a company page, a category page, the company browser in Chromium: bytes per kind,
@@ -31,9 +33,10 @@ import { measurePage } from './bench-page-weight.ts';
 import { adminHeaders, projectRoot, runMeasured, startServer, waitForPublishIdle } from './bench-server.ts';
 import { kib, median, parseSearchBench, renderTable, seconds, spread, thousands, type Row } from './bench-stats.ts';
 import { generateDirectory } from './synthetic-data.ts';
+import { hugoBuild } from './bench-hugo.ts';
 import { readSeedInput, syntheticUrl, writeSyntheticDb } from './synthetic.ts';
 
-const SECTIONS = ['import', 'build', 'search', 'weight', 'publish', 'api'] as const;
+const SECTIONS = ['import', 'build', 'large', 'search', 'weight', 'publish', 'api'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
@@ -41,6 +44,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     runs: { type: 'string', default: '3' },
     companies: { type: 'string', default: '10000' },
+    'large-companies': { type: 'string', default: '50000' },
     'search-companies': { type: 'string', default: '20000' },
     'api-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
@@ -50,6 +54,7 @@ const only = new Set((args.only ?? SECTIONS.join(',')).split(',').map((s) => s.t
 for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown section "${s}"; choose from ${SECTIONS.join(', ')}`);
 const RUNS = Math.max(1, Number(args.runs));
 const N = Number(args.companies);
+const LARGE_N = Number(args['large-companies']);
 const SEARCH_N = Number(args['search-companies']);
 const API_SECONDS = Number(args['api-seconds']);
 const CONNECTIONS = Number(args.connections);
@@ -115,6 +120,18 @@ async function benchImport(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
+/** Files and bytes under a folder. */
+function treeSize(dir: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files += 1;
+    bytes += statSync(join(entry.parentPath, entry.name)).size;
+  }
+  return { files, bytes };
+}
+
 function filesUnder(dir: string, test: (name: string) => boolean): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -155,6 +172,29 @@ async function benchBuild(): Promise<void> {
   rows.push({ measure: `full build, ${thousands(N)} companies (${thousands(pages)} pages)`, value: spread(results.map((r) => r.ms), (v) => seconds(v)), command });
   rows.push({ measure: 'build throughput', value: spread(results.map((r) => (r.pages * 1000) / r.ms), (v) => `${v.toFixed(0)} pages/s`), command });
   rows.push({ measure: 'build peak memory (RSS of the process tree)', value: spread(results.map((r) => r.peakRss), (v) => `${(v / 1024 ** 2).toFixed(0)} MiB`), command });
+  const size = treeSize(outDir);
+  rows.push({ measure: `build output, ${thousands(N)} companies`, value: `${thousands(size.files)} files, ${(size.bytes / 1024 ** 2).toFixed(0)} MiB`, command });
+
+  // A plain Hugo build of the same number of pages, measured in the same run.
+  const hugoRuns: { ms: number; peakRss: number; version: string }[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    log(`build: plain Hugo build of ${pages} pages, run ${run}/${RUNS}`);
+    const h = await hugoBuild(pages, join(benchDir, `hugo-${pages}`));
+    if (!h) break;
+    hugoRuns.push(h);
+  }
+  if (!hugoRuns.length) {
+    rows.push({ measure: `plain Hugo build of ${thousands(pages)} pages`, value: 'not installed (Debian package hugo)', command });
+  } else {
+    const astro = median(results.map((r) => r.ms));
+    const hugo = median(hugoRuns.map((r) => r.ms));
+    rows.push({
+      measure: `plain Hugo ${hugoRuns[0].version} build of ${thousands(pages)} pages (same run)`,
+      value: `${spread(hugoRuns.map((r) => r.ms), (v) => seconds(v))}, peak ${(Math.max(...hugoRuns.map((r) => r.peakRss)) / 1024 ** 2).toFixed(0)} MiB`,
+      command,
+    });
+    rows.push({ measure: 'Astro full build ÷ Hugo build (goal ≤ 1.5 ×)', value: `${(astro / hugo).toFixed(1)} ×`, command });
+  }
 
   // The islands' JSON files as the build emits them, per 1,000 companies.
   for (const prefix of ['search-en', 'companies-en']) {
@@ -164,6 +204,33 @@ async function benchBuild(): Promise<void> {
     const per = (bytes: number) => kib((bytes * 1000) / N);
     rows.push({ measure: `/data/${prefix}.json emitted per 1,000 companies`, value: `${per(body.length)} raw, ${per(gzipSync(body).length)} gzip`, command });
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+async function benchLarge(): Promise<void> {
+  const url = syntheticUrl(LARGE_N);
+  log(`large: writing the synthetic database of ${LARGE_N} companies`);
+  const imported = await writeSyntheticDb(url, LARGE_N);
+  const outDir = join(benchDir, `build-${LARGE_N}`);
+  rmSync(outDir, { recursive: true, force: true });
+  log(`large: astro build of ${LARGE_N} companies (once)`);
+  const r = await runMeasured(process.execPath, [join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
+    ...process.env,
+    LIBSQL_URL: url,
+    ASTRO_OUT_DIR: outDir,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NODE_ENV: 'production',
+  });
+  const command = bench('large', ` --large-companies ${LARGE_N}`);
+  if (r.code !== 0) {
+    rows.push({ measure: `full build, ${thousands(LARGE_N)} companies`, value: `FAILED after ${seconds(r.ms)}: ${r.output.slice(-200).replace(/\s+/g, ' ')}`, command });
+    return;
+  }
+  const size = treeSize(outDir);
+  const pages = /(\d+) page\(s\) built/.exec(r.output)?.[1];
+  rows.push({ measure: `import of ${thousands(LARGE_N)} companies`, value: seconds(imported.importMs), command });
+  rows.push({ measure: `full build, ${thousands(LARGE_N)} companies${pages ? ` (${thousands(Number(pages))} pages)` : ''}`, value: `${seconds(r.ms)}, peak ${(r.peakRss / 1024 ** 2).toFixed(0)} MiB`, command });
+  rows.push({ measure: `build output, ${thousands(LARGE_N)} companies`, value: `${thousands(size.files)} files, ${(size.bytes / 1024 ** 2).toFixed(0)} MiB`, command });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -393,6 +460,7 @@ async function benchApi(baseUrl: string, headers: Record<string, string>): Promi
 const started = performance.now();
 if (only.has('import')) await benchImport();
 if (only.has('build')) await benchBuild();
+if (only.has('large')) await benchLarge();
 if (only.has('search')) await benchSearch();
 if (only.has('weight') || only.has('publish') || only.has('api')) {
   // The real server on a fresh copy of the real seed dataset (it migrates and seeds on first start).

@@ -3,7 +3,7 @@
 // come in as children and stay until the list has loaded, so the page reads fine without JavaScript.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { COMPANY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '../lib/constants.ts';
-import { paginationSlots } from '../lib/format.ts';
+import { paginationSlots } from '../lib/pagination.ts';
 import {
   DEFAULT_STATE,
   decodeCompanyList,

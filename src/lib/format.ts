@@ -1,7 +1,6 @@
 // Formatting of money, numbers, dates and the page control, per language.
 import { LANGS, languageOf, type Lang } from './i18n-langs.ts';
 import { t } from './i18n.ts';
-import { PAGINATION_SLOTS } from './constants.ts';
 
 /** Each language's locale (content/languages.json). */
 const LOCALES: Readonly<Record<Lang, string>> = Object.fromEntries(LANGS.map((l) => [l, languageOf(l).locale]));
@@ -38,24 +37,6 @@ export function formatDate(isoDate: string, lang: Lang): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
   return new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
-export type PageSlot = number | 'ellipsis';
-
-/** The page control: at most 7 slots, first and last page always shown, ellipses for gaps. */
-export function paginationSlots(current: number, total: number, slots = PAGINATION_SLOTS): PageSlot[] {
-  if (total <= 0) return [];
-  const page = Math.min(Math.max(1, current), total);
-  if (total <= slots) return Array.from({ length: total }, (_, i) => i + 1);
-  const side = slots - 2; // slots left for the middle run when only one side has an ellipsis
-  if (page <= side - 1) return [...range(1, side), 'ellipsis', total];
-  if (page >= total - side + 2) return [1, 'ellipsis', ...range(total - side + 1, total)];
-  const around = Math.floor((slots - 4) / 2);
-  return [1, 'ellipsis', ...range(page - around, page + around), 'ellipsis', total];
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
 // "in Germany" / "in der Schweiz" / "au Portugal": a country name with the preposition (and article,

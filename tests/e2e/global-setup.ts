@@ -62,5 +62,6 @@ export default async function setup(project: TestProject) {
     child?.kill('SIGTERM');
     rmSync(work, { recursive: true, force: true });
     rmSync(sitesDir, { recursive: true, force: true });
+    rmSync(`${sitesDir}-previews`, { recursive: true, force: true }); // draft previews (src/server/start.ts)
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, paginationSlots } from '../../src/lib/format.ts';
+import { formatDate, formatMoney } from '../../src/lib/format.ts';
+import { paginationSlots } from '../../src/lib/pagination.ts';
 
 describe('formatMoney', () => {
   it('shows billions and millions with one decimal in euros, per language', () => {
