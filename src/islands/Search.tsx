@@ -344,7 +344,11 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
         ref={inputRef}
         id={id}
         name="q"
-        type="search"
+        // A text input: HTML allows role=combobox on type=text, not on type=search (Nu HTML checker).
+        // inputMode and enterKeyHint keep the phone keyboard's search key.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         role="combobox"
         autoComplete="off"
         autoCapitalize="off"
