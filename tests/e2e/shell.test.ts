@@ -82,6 +82,10 @@ for (const c of seedCategories as (SeedSlugs & { subcategories?: SeedSlugs[] })[
 }
 /** The URL parameters of a page in every language, from its parameters in any one language. */
 function localized(page: PageId, params: Record<string, string> = {}): Record<string, ParamValue> {
+  // Pages 2..n of a list take their list's localized slugs, and their number.
+  if (page === 'categoryPage') return { ...localized('category', params), n: params.n };
+  if (page === 'subcategoryPage') return { ...localized('subcategory', params), n: params.n };
+  if (page === 'countryPage') return { ...localized('country', params), n: params.n };
   if (page === 'category' || page === 'subcategory') {
     const category = categorySlugs.get(params.category);
     expect(category, `unknown category slug ${params.category}`).toBeDefined();
@@ -112,8 +116,10 @@ describe('every public route in every language', () => {
   it('answers 200 with the right lang, localized navigation, title, canonical and hreflang links', async () => {
     const examples = await examplePaths();
     const pageIds = (Object.keys(PAGES) as PageId[]).filter((p) => p !== 'notFound');
-    // Each kind of page must appear in the sitemap (companiesPage only when the data has more than one page).
-    for (const id of pageIds) if (id !== 'companiesPage') expect(examples.has(id), `no ${id} page in the sitemap`).toBe(true);
+    // Each kind of page must appear in the sitemap (pages 2..n of a list only when the data fills more
+    // than one page; the search results page is noindex and never in it).
+    const paged: PageId[] = ['companiesPage', 'categoryPage', 'subcategoryPage', 'countryPage', 'search'];
+    for (const id of pageIds) if (!paged.includes(id)) expect(examples.has(id), `no ${id} page in the sitemap`).toBe(true);
 
     const page = await openPage();
     for (const id of pageIds) {
