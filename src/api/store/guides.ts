@@ -129,17 +129,3 @@ export async function deleteGuide(db: Db, id: number, version: number, w: WriteC
     return true;
   });
 }
-
-/** Products for the guide form's picker: name or slug contains `q` (names that start with it first), with their company. */
-export async function searchProducts(db: Executor, q: string, limit: number) {
-  const pattern = likePattern(q);
-  const starts = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select({ id: t.product.id, slug: t.product.slug, name: t.product.name, status: t.product.status, company_name: t.company.name, country: t.company.country })
-    .from(t.product)
-    .innerJoin(t.company, eq(t.company.id, t.product.companyId))
-    .where(sql`(lower(${t.product.name}) like ${pattern} escape '\\' or ${t.product.slug} like ${pattern} escape '\\')`)
-    .orderBy(sql`lower(${t.product.name}) like ${starts} escape '\\' desc`, sql`${t.product.name} collate nocase`, asc(t.product.id))
-    .limit(limit);
-  return rows;
-}
