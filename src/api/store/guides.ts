@@ -1,12 +1,12 @@
 // Switching guides for the admin API. Every write checks and bumps the version (If-Match) and records
 // the change (before/after in the guides file format) in the same transaction.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Db } from '../../../db/client.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { TRANSLATED_LANGS, translationOf } from '../../lib/translations.ts';
 import type { GuideValues } from '../../lib/schemas/guide.ts';
-import { likePattern, pageInMemory, type ListQuery } from '../../lib/schemas/list.ts';
+import { pageInMemory, type ListQuery } from '../../lib/schemas/list.ts';
 import { exportGuides } from '../import-export/export.ts';
 import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
