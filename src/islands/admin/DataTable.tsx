@@ -194,7 +194,7 @@ export function Pagination({ page, perPage, total, onPage, label }: { page: numb
   );
 }
 
-interface ListViewProps<T> extends Omit<Props<T>, 'rows' | 'sort' | 'busy' | 'empty'> {
+export interface ListViewProps<T> extends Omit<Props<T>, 'rows' | 'sort' | 'busy' | 'empty'> {
   state: ListState<T>;
   /** "companies": for the count, the spinner and the messages */
   noun: string;

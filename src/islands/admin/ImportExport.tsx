@@ -8,16 +8,16 @@ import { ApiError, api, call } from './api.ts';
 import { usePublish } from './publish.tsx';
 import { Button, Notice, buttonStyles, plural } from './ui.tsx';
 
-type Kind = 'companies' | 'categories' | 'guides';
+export type ImportKind = 'companies' | 'categories' | 'guides';
 const MAX_BYTES = 10 * 1024 * 1024;
-const SINGULAR: Record<Kind, string> = { companies: 'company', categories: 'category', guides: 'guide' };
+const SINGULAR: Record<ImportKind, string> = { companies: 'company', categories: 'category', guides: 'guide' };
 
-export function formatError(kind: Kind): string {
+export function formatError(kind: ImportKind): string {
   return `Failed to import ${kind}. Please check the file format and try again.`;
 }
 
 /** 'Import failed: {message}', or the file-format message when the file is not an export file. */
-export function importFailure(kind: Kind, error: unknown): string {
+export function importFailure(kind: ImportKind, error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) {
     return error.message === formatError(kind) ? error.message : `Import failed: ${error.message}`;
   }
@@ -36,7 +36,7 @@ function download(fileName: string, text: string) {
 }
 
 /** The dry run: the API's report for the file, or its error (not JSON, not a list, too large). */
-async function checkFile(kind: Kind, text: string): Promise<DryRunReport> {
+async function checkFile(kind: ImportKind, text: string): Promise<DryRunReport> {
   const url = `/api/admin/${kind}/import?dry_run=1`;
   let response: Response;
   try {
@@ -55,7 +55,7 @@ interface Pending {
   report: DryRunReport;
 }
 
-export function useImportExport(kind: Kind, onImported: () => void) {
+export function useImportExport(kind: ImportKind, onImported: () => void) {
   const publish = usePublish();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'export' | 'check' | 'import'>();
@@ -169,7 +169,7 @@ export function useImportExport(kind: Kind, onImported: () => void) {
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 const td = 'px-3 py-2 align-top';
 
-function ImportReport({ kind, pending, importing, onConfirm, onCancel }: { kind: Kind; pending: Pending; importing: boolean; onConfirm: () => void; onCancel: () => void }) {
+function ImportReport({ kind, pending, importing, onConfirm, onCancel }: { kind: ImportKind; pending: Pending; importing: boolean; onConfirm: () => void; onCancel: () => void }) {
   const { report } = pending;
   const one = SINGULAR[kind];
   const errors = report.error_count;

@@ -1,65 +1,37 @@
 // /admin/guides: Guide, Product, Languages, Status, Last checked; searched, sorted and paged on the
 // server; export, import, add.
-import { useState } from 'react';
 import { api, call } from '../api.ts';
-import { ListView } from '../DataTable.tsx';
-import { takeFlash } from '../flash.ts';
-import { useImportExport } from '../ImportExport.tsx';
-import { Link } from '../router.tsx';
-import { Notice, PageHeader, buttonStyles } from '../ui.tsx';
-import { useList } from '../use-list.ts';
+import { ListScreen } from '../ListScreen.tsx';
 
 export function GuidesList() {
-  const state = useList((query, signal) => call(api.api.admin.guides.$get({ query }, { init: { signal } })), 'title');
-  const [flash, setFlash] = useState(takeFlash);
-  const { buttons, notice } = useImportExport('guides', state.reload);
-
   return (
-    <>
-      <PageHeader
-        title="Guides"
-        actions={
-          <>
-            {buttons}
-            <Link to="/admin/guides/new" className={buttonStyles.primary}>
-              <span aria-hidden="true">+</span> Add Guide
-            </Link>
-          </>
-        }
-      />
-      {flash && (
-        <div className="mb-4">
-          <Notice tone="success" onDismiss={() => setFlash(undefined)}>
-            {flash}
-          </Notice>
-        </div>
-      )}
-      {notice}
-      <ListView
-        state={state}
-        noun="guides"
-        none="No guides yet."
-        searchLabel="Search guides by title, slug or product"
-        searchPlaceholder="Search guides…"
-        label="Guides"
-        rowKey={(g) => g.id}
-        href={(g) => `/admin/guides/${g.id}`}
-        primary={{ header: 'Guide', cell: (g) => g.title, className: 'sm:min-w-56', sort: 'title' }}
-        columns={[
-          { header: 'Product', cell: (g) => (g.from_product ? `${g.from_product.name} (${g.from_product.company_name})` : '—') },
-          { header: 'Languages', cell: (g) => (g.languages.length ? g.languages.join(', ').toUpperCase() : '—'), className: 'whitespace-nowrap' },
-          {
-            header: 'Status',
-            sort: 'status',
-            cell: (g) => (
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${g.status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}`}>
-                {g.status === 'draft' ? 'Draft' : 'Published'}
-              </span>
-            ),
-          },
-          { header: 'Last checked', cell: (g) => g.last_checked ?? '—', className: 'whitespace-nowrap', sort: 'last_checked' },
-        ]}
-      />
-    </>
+    <ListScreen
+      title="Guides"
+      load={(query, signal) => call(api.api.admin.guides.$get({ query }, { init: { signal } }))}
+      defaultSort="title"
+      importExport="guides"
+      add={{ to: '/admin/guides/new', label: 'Add Guide' }}
+      noun="guides"
+      none="No guides yet."
+      searchLabel="Search guides by title, slug or product"
+      searchPlaceholder="Search guides…"
+      rowKey={(g) => g.id}
+      href={(g) => `/admin/guides/${g.id}`}
+      primary={{ header: 'Guide', cell: (g) => g.title, className: 'sm:min-w-56', sort: 'title' }}
+      columns={[
+        { header: 'Product', cell: (g) => (g.from_product ? `${g.from_product.name} (${g.from_product.company_name})` : '—') },
+        { header: 'Languages', cell: (g) => (g.languages.length ? g.languages.join(', ').toUpperCase() : '—'), className: 'whitespace-nowrap' },
+        {
+          header: 'Status',
+          sort: 'status',
+          cell: (g) => (
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${g.status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}`}>
+              {g.status === 'draft' ? 'Draft' : 'Published'}
+            </span>
+          ),
+        },
+        { header: 'Last checked', cell: (g) => g.last_checked ?? '—', className: 'whitespace-nowrap', sort: 'last_checked' },
+      ]}
+    />
   );
 }

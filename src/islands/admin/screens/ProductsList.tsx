@@ -1,77 +1,55 @@
 // /admin/products: products a page at a time, searched (name, alias, company) and sorted on the server,
 // with their company, subcategory, alternatives and whether they have a public alternatives page.
-import { useState } from 'react';
 import { flagEmoji as flag } from '../../../lib/countries.ts';
 import { api, call } from '../api.ts';
-import { ListView } from '../DataTable.tsx';
-import { takeFlash } from '../flash.ts';
-import { Link } from '../router.tsx';
-import { Notice, PageHeader, buttonStyles } from '../ui.tsx';
-import { useList } from '../use-list.ts';
+import { ListScreen } from '../ListScreen.tsx';
 
 export function ProductsList() {
-  const state = useList((query, signal) => call(api.api.admin.products.$get({ query }, { init: { signal } })), 'name');
-  const [flash, setFlash] = useState(takeFlash);
-
   return (
-    <>
-      <PageHeader
-        title="Products"
-        actions={
-          <Link to="/admin/products/new" className={buttonStyles.primary}>
-            <span aria-hidden="true">+</span> Add Product
-          </Link>
-        }
-      />
-      {flash && (
-        <div className="mb-4">
-          <Notice tone="success" onDismiss={() => setFlash(undefined)}>
-            {flash}
-          </Notice>
-        </div>
-      )}
+    <ListScreen
+      title="Products"
+      load={(query, signal) => call(api.api.admin.products.$get({ query }, { init: { signal } }))}
+      defaultSort="name"
+      add={{ to: '/admin/products/new', label: 'Add Product' }}
+      noun="products"
+      none="No products yet."
+      searchLabel="Search products by name, alias or company"
+      searchPlaceholder="Search products…"
+      rowKey={(p) => p.id}
+      href={(p) => `/admin/products/${p.id}`}
+      primary={{
+        header: 'Product',
+        sort: 'name',
+        cell: (p) => (
+          <span className="inline-flex flex-wrap items-center gap-2">
+            {p.name}
+            {p.status === 'draft' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>}
+          </span>
+        ),
+      }}
+      columns={[
+        {
+          header: 'Company',
+          sort: 'company',
+          cell: (p) => (
+            <span>
+              <span aria-hidden="true">{flag(p.country)} </span>
+              {p.company_name}
+            </span>
+          ),
+        },
+        { header: 'Subcategory', cell: (p) => p.subcategory_name ?? '-', className: 'hidden lg:table-cell' },
+        { header: 'Alternatives', cell: (p) => p.alternatives_count, className: 'sm:text-right tabular-nums', sort: 'alternatives' },
+        {
+          header: 'Has page',
+          sort: 'has_page',
+          cell: (p) => (p.has_page ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Yes</span> : <span className="text-slate-500">No</span>),
+        },
+      ]}
+    >
       <p className="-mt-3 mb-4 text-sm text-slate-600">
         A product made outside Europe with at least one published European alternative has a public page (“European alternatives to …”).
       </p>
-      <ListView
-        state={state}
-        noun="products"
-        none="No products yet."
-        searchLabel="Search products by name, alias or company"
-        searchPlaceholder="Search products…"
-        label="Products"
-        rowKey={(p) => p.id}
-        href={(p) => `/admin/products/${p.id}`}
-        primary={{
-          header: 'Product',
-          sort: 'name',
-          cell: (p) => (
-            <span className="inline-flex flex-wrap items-center gap-2">
-              {p.name}
-              {p.status === 'draft' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>}
-            </span>
-          ),
-        }}
-        columns={[
-          {
-            header: 'Company',
-            sort: 'company',
-            cell: (p) => (
-              <span>
-                <span aria-hidden="true">{flag(p.country)} </span>
-                {p.company_name}
-              </span>
-            ),
-          },
-          { header: 'Subcategory', cell: (p) => p.subcategory_name ?? '-', className: 'hidden lg:table-cell' },
-          { header: 'Alternatives', cell: (p) => p.alternatives_count, className: 'sm:text-right tabular-nums', sort: 'alternatives' },
-          {
-            header: 'Has page',
-            sort: 'has_page',
-            cell: (p) => (p.has_page ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Yes</span> : <span className="text-slate-500">No</span>),
-          },
-        ]}
-      />
-    </>
+    </ListScreen>
   );
 }
