@@ -1,0 +1,187 @@
+// The research of 2026-11-27 (session 4), applied on top of the seed as it is (unlike apply-session3.mjs,
+// which rebuilds from an older seed): targeted audits of draft companies that lacked a headquarters or
+// ownership source (drafts-*.json), and new European companies (new-companies.json). Each record may
+// name `alternative_to`: non-European companies it is a like-for-like alternative to (an editorial
+// choice, added as company-level alternative links once the company is published).
+// Idempotent: run again after more research and the seed converges to the same result.
+//   node db/seed/audit/apply-session4.mjs
+import fs from 'node:fs';
+import { EUROPE, KNOWN_COUNTRIES, applyAudit, ordered, reliable } from './policy.mjs';
+
+const DAY = '2026-11-27';
+const seed = new URL('../', import.meta.url).pathname;
+const outDir = process.env.RESEARCH_DIR ?? '/work/research/out/';
+const read = (f) => JSON.parse(fs.readFileSync(f, 'utf8'));
+const readOut = (f) => {
+  if (!fs.existsSync(outDir + f)) return null;
+  try {
+    return read(outDir + f);
+  } catch (error) {
+    console.warn(`skipped ${f}: ${error.message}`); // still being written: rerun when it is done
+    return null;
+  }
+};
+const log = { audited: 0, published: [], stillDraft: [], newCompanies: [], skipped: [], links: 0 };
+
+const categories = read(seed + 'categories.json');
+const categoryByName = new Map(categories.map((c) => [c.name.toLowerCase(), c]));
+const subcategoryOwner = new Map(categories.flatMap((c) => c.subcategories.map((s) => [s.name.toLowerCase(), c])));
+const files = new Map();
+for (const f of fs.readdirSync(seed + 'companies')) files.set(f.replace(/\.json$/, ''), read(seed + 'companies/' + f));
+const bySlug = new Map([...files.values()].flat().map((c) => [c.slug, c]));
+const byName = new Map([...bySlug.values()].map((c) => [c.name.toLowerCase(), c]));
+const statusBySlug = new Map(read(seed + 'audit/status.json').map((s) => [s.slug, s]));
+const hasFact = (c, fact) => (c.sources ?? []).some((s) => s.facts.includes(fact));
+
+const FACTS = ['country', 'legal_name', 'headquarters', 'founded_year', 'employee_count', 'is_unicorn', 'owner_kind', 'owner_name', 'owner_country', 'owner_since', 'hosting'];
+/**
+ * A targeted audit adds sources to the ones we hold: the record applied is what we know, overlaid with
+ * what the research found, over both lists of sources (so a fact an older source backs is kept).
+ */
+function audit(c, r) {
+  const known = { ...Object.fromEntries(FACTS.map((k) => [k, c[k] ?? null])), sources: (c.sources ?? []).map((s) => ({ url: s.url, title: s.title, supports: s.facts })) };
+  const merged = { ...known, status: r.status };
+  for (const k of FACTS) if (r[k] != null && r[k] !== '') merged[k] = r[k];
+  for (const s of r.sources ?? []) {
+    const same = merged.sources.find((x) => x.url === s.url);
+    if (same) same.supports = [...new Set([...same.supports, ...(s.supports ?? s.facts ?? [])])];
+    else merged.sources.push(s);
+  }
+  const old = new Map((c.sources ?? []).map((s) => [s.url, s]));
+  applyAudit(c, merged, DAY, log);
+  // Sources we held keep the day they were checked, unless this audit relied on them again.
+  const reused = new Set((r.sources ?? []).map((s) => s.url));
+  c.sources = c.sources.map((s) => (old.has(s.url) && !reused.has(s.url) ? { ...s, verified_at: old.get(s.url).verified_at } : s));
+}
+
+function link(c, targets) {
+  if (c.status !== 'published' || !EUROPE.has(c.country) || (c.owner_country && !EUROPE.has(c.owner_country))) return;
+  for (const slug of targets ?? []) {
+    const original = bySlug.get(slug);
+    if (!original || EUROPE.has(original.country) || slug === c.slug) continue;
+    original.alternatives ??= [];
+    if (original.alternatives.some((a) => a.slug === c.slug)) continue;
+    original.alternatives.push({ slug: c.slug });
+    log.links++;
+  }
+}
+
+// --- 1. targeted audits of drafts ----------------------------------------------------------------
+const audits = [...(readOut('drafts-a.json') ?? []), ...(readOut('drafts-b.json') ?? [])];
+for (const r of audits) {
+  const c = bySlug.get(r?.slug);
+  if (!c || !['active', 'defunct', 'merged', 'not_found'].includes(r.status)) continue;
+  if (c.status === 'published') continue; // only drafts were asked for
+  audit(c, r);
+  log.audited++;
+  // A company the research found to be non-European is shown only as the thing to replace (step 3).
+  const foreignDraft = c.status === 'published' && !EUROPE.has(c.country);
+  if (foreignDraft) c.status = 'draft';
+  const entry = statusBySlug.get(c.slug) ?? { slug: c.slug, notes: '' };
+  const reason =
+    c.status === 'published'
+      ? null
+      : foreignDraft
+        ? 'fewer than 3 published European alternatives'
+        : r.status !== 'active'
+        ? `audit: ${r.status}`
+        : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ') || entry.reason;
+  statusBySlug.set(c.slug, { ...entry, status: c.status, reason, audited: DAY, notes: r.notes || entry.notes || '' });
+  (c.status === 'published' ? log.published : log.stillDraft).push(c.slug);
+  link(c, r.alternative_to);
+}
+
+// --- 2. new companies ----------------------------------------------------------------------------
+const text = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
+for (const r of readOut('new-companies.json')?.new_companies ?? []) {
+  const slug = String(r.slug ?? '').trim();
+  const problem = !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
+    ? 'bad slug'
+    : !KNOWN_COUNTRIES.has(r.country)
+      ? `unknown country ${r.country}`
+      : !['en', 'de', 'fr'].every((l) => text(r.description, l))
+        ? 'description missing in a language'
+        : null;
+  if (problem) {
+    log.skipped.push(`${slug || r.name}: ${problem}`);
+    continue;
+  }
+  const held = bySlug.get(slug) ?? byName.get(String(r.name).trim().toLowerCase());
+  if (held && statusBySlug.get(held.slug)?.notes !== 'Added in session 4.') continue; // held before this research
+  const names = (r.subcategories ?? []).map((s) => String(s).toLowerCase());
+  let category = categoryByName.get(String(r.category ?? '').toLowerCase());
+  if (!category || !names.some((n) => subcategoryOwner.get(n) === category)) category = subcategoryOwner.get(names.find((n) => subcategoryOwner.has(n))) ?? category;
+  if (!category) {
+    log.skipped.push(`${slug}: unknown category ${r.category}`);
+    continue;
+  }
+  const c = held ?? {
+    name: r.name.trim(),
+    slug,
+    alternatives: [],
+  };
+  Object.assign(c, {
+    country: r.country,
+    website_url: reliable(r.website_url ?? '') ? r.website_url : '',
+    category: category.name,
+    subcategories: category.subcategories.filter((s) => names.includes(s.name.toLowerCase())).map((s) => s.name),
+    is_unicorn: false,
+    double_irish: false,
+    sustainable: false,
+    description: text(r.description, 'en'),
+    translations: { de: { description: text(r.description, 'de') }, fr: { description: text(r.description, 'fr') } },
+    certifications: [],
+    eu_fines: [],
+  });
+  applyAudit(c, { ...r, status: 'active' }, DAY, log);
+  if (!held) {
+    if (!files.has(category.slug)) files.set(category.slug, []);
+    files.get(category.slug).push(c);
+    bySlug.set(slug, c);
+    byName.set(c.name.toLowerCase(), c);
+  }
+  log.newCompanies.push(`${slug} (${c.country}, ${c.status})`);
+  const reason = c.status === 'published' ? null : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ');
+  statusBySlug.set(slug, { slug, status: c.status, reason, audited: DAY, notes: 'Added in session 4.' });
+  link(c, r.alternative_to);
+}
+
+// --- 3. non-European companies reach their page with 3 published European alternatives ----------------
+for (const c of bySlug.values()) {
+  if (EUROPE.has(c.country) || c.status === 'published') continue;
+  const entry = statusBySlug.get(c.slug);
+  if (entry?.reason !== 'fewer than 3 published European alternatives') continue;
+  const count = (c.alternatives ?? []).filter((a) => bySlug.get(a.slug)?.status === 'published').length;
+  if (count >= 3) {
+    c.status = 'published';
+    statusBySlug.set(c.slug, { ...entry, status: 'published', reason: null });
+    log.published.push(c.slug);
+  }
+}
+
+// --- write ---------------------------------------------------------------------------------------------
+for (const [category, list] of files) fs.writeFileSync(`${seed}companies/${category}.json`, JSON.stringify(list.map(ordered), null, 2) + '\n');
+const statuses = [...statusBySlug.values()].filter((s) => bySlug.has(s.slug)).sort((a, b) => a.slug.localeCompare(b.slug));
+fs.writeFileSync(seed + 'audit/status.json', JSON.stringify(statuses, null, 1) + '\n');
+const all = [...bySlug.values()];
+const published = all.filter((c) => c.status === 'published');
+console.log(
+  JSON.stringify(
+    {
+      audited: log.audited,
+      publishedNow: log.published.length,
+      stillDraft: log.stillDraft.length,
+      newCompanies: log.newCompanies.length,
+      newCompanyList: log.newCompanies,
+      skipped: log.skipped,
+      links: log.links,
+      foreignOwned: log.foreignOwned,
+      countryChanged: log.countryChanged,
+      companies: all.length,
+      published: published.length,
+      publishedEuropean: published.filter((c) => EUROPE.has(c.country)).length,
+    },
+    null,
+    1,
+  ),
+);
