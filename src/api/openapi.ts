@@ -3,6 +3,7 @@
 // turned into JSON Schema by zod (z.toJSONSchema). Nothing here is written by hand per route, so the
 // document cannot drift from the code. Served to signed-in admins at GET /api/openapi.json.
 import { z } from 'zod';
+import { apiErrorSchema, documentedResponses, pagedSchema, type ResponseDoc, type ResponseDocs } from './responses.ts';
 import { validatedInput, type ValidatedInput } from './validator.ts';
 
 /** What Hono's app.routes holds per registered handler. */
@@ -43,11 +44,49 @@ export interface OpenApiOptions {
   sessionGuards: readonly unknown[];
 }
 
-/** A schema for the document: the input side of transforms, anything zod cannot express left open. */
-export function jsonSchemaOf(schema: ValidatedInput['schema']): JsonSchema {
+/**
+ * A schema for the document: the input side of transforms for what a client sends, the output side for
+ * what it gets back; anything zod cannot express left open.
+ */
+export function jsonSchemaOf(schema: ValidatedInput['schema'], io: 'input' | 'output' = 'input'): JsonSchema {
   if (!(schema instanceof z.ZodType)) return {};
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
+}
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+function responseObject(doc: ResponseDoc): Record<string, unknown> {
+  const response: Record<string, unknown> = { description: doc.description };
+  if (doc.headers) response.headers = Object.fromEntries(Object.entries(doc.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]));
+  if (doc.schema) response.content = { 'application/json': { schema: doc.schema === apiErrorSchema ? ERROR_REF : jsonSchemaOf(doc.schema, 'output') } };
+  return response;
+}
+
+/** Whether a query validator is the admin lists' ?page=&per_page= (those answer { items, total, page, per_page }). */
+function isListQuery(input: ValidatedInput): boolean {
+  if (input.target !== 'query') return false;
+  const properties = jsonSchemaOf(input.schema).properties;
+  return isObject(properties) && 'page' in properties && 'per_page' in properties;
+}
+
+/**
+ * The operation's responses: what its route declares (responds() in responses.ts), else the paged shape
+ * for a list, else a plain success; the errors every operation can answer on top.
+ */
+function responsesOf(handlers: unknown[], inputs: ValidatedInput[], guarded: boolean): Record<string, unknown> {
+  const declared = handlers.map((h) => documentedResponses(registered(h))).find((d): d is ResponseDocs => d !== undefined);
+  const docs: ResponseDocs = declared ? { ...declared } : {
+    '200': inputs.some(isListQuery)
+      ? { description: 'One page of the list and the total number of matches.', schema: pagedSchema() }
+      : { description: 'Success (201 for a create).' },
+  };
+  if (inputs.some((i) => i.target !== 'param') && !docs['400']) docs['400'] = { description: 'The input is not valid: one issue per field.', schema: apiErrorSchema };
+  if (guarded) docs['401'] = { description: 'Not signed in, or the session has expired.', schema: apiErrorSchema };
+  const responses: Record<string, unknown> = {};
+  for (const [status, doc] of Object.entries(docs)) responses[status] = responseObject(doc);
+  responses.default = { description: 'An error.', content: { 'application/json': { schema: ERROR_REF } } };
+  return responses;
 }
 
 /** '/api/admin/companies/:id{[0-9]+}' -> '/api/admin/companies/{id}' */
@@ -117,10 +156,7 @@ function operationOf(method: string, path: string, handlers: unknown[], guarded:
     operationId: `${method.toLowerCase()}${openApiPath(path).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
     tags: [tag],
     summary: `${method} ${openApiPath(path)}`,
-    responses: {
-      '200': { description: 'Success (201 for a create).' },
-      default: { description: 'An error.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-    },
+    responses: responsesOf(handlers, inputs, guarded),
   };
   if (parameters.size) operation.parameters = [...parameters.values()];
   if (Object.keys(content).length) operation.requestBody = { required: true, content };
@@ -157,14 +193,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[], options: Ope
     paths,
     components: {
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: { type: 'string' },
-            issues: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
-          },
-        },
+        Error: jsonSchemaOf(apiErrorSchema, 'output'),
       },
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ea_session', description: 'The session cookie set by POST /api/auth/sign-in (__Host-ea_session over https).' } },
     },

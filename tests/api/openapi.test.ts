@@ -44,6 +44,44 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/admin/companies/{id}'].put.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
   });
 
+  it('describes the responses: lists with their total, records with id and version, errors', () => {
+    type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; $ref?: string };
+    const schemaOf = (path: string, method: string, status: string) =>
+      (doc.paths[path][method].responses[status] as { content?: Record<string, { schema: Schema }> }).content?.['application/json'].schema;
+
+    // Every list: one page and the total.
+    for (const list of ['/api/admin/companies', '/api/admin/categories', '/api/admin/products', '/api/admin/guides', '/api/admin/countries']) {
+      const paged = schemaOf(list, 'get', '200');
+      expect(paged?.required?.sort(), list).toEqual(['items', 'page', 'per_page', 'total']);
+      expect(paged?.properties?.items.type).toBe('array');
+    }
+
+    // A versioned record: its input schema (output side) with id and version, the version also as ETag.
+    for (const path of ['/api/admin/companies/{id}', '/api/admin/products/{id}', '/api/admin/categories/{id}', '/api/admin/certificates/{id}', '/api/admin/guides/{id}']) {
+      const record = schemaOf(path, 'get', '200');
+      expect(record?.required, path).toEqual(expect.arrayContaining(['id', 'version']));
+      expect(Object.keys(record?.properties ?? {}).length).toBeGreaterThan(4);
+      // Records carry read-only fields beyond the input (linked names, counts).
+      expect(record).toHaveProperty('additionalProperties', {});
+      expect(doc.paths[path].get.responses['200']).toHaveProperty('headers.ETag');
+      expect(doc.paths[path].put.responses).toHaveProperty('412');
+      expect(doc.paths[path].put.responses).toHaveProperty('428');
+      expect(schemaOf(path, 'delete', '200')?.required).toEqual(['deleted']);
+      expect(schemaOf(path, 'get', '404')).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+    const { id: _id, version: _version, ...company } = schemaOf('/api/admin/companies/{id}', 'get', '200')?.properties ?? {};
+    expect(company).toEqual(z.toJSONSchema(companyInputSchema, { io: 'output', unrepresentable: 'any' }).properties);
+    expect(schemaOf('/api/admin/companies', 'post', '201')).toEqual(schemaOf('/api/admin/companies/{id}', 'get', '200'));
+
+    // Errors: { error, issues? }, for invalid input and a missing session.
+    const error = doc.components.schemas.Error as Schema;
+    expect(error.required).toEqual(['error']);
+    expect(Object.keys(error.properties ?? {}).sort()).toEqual(['error', 'issues']);
+    expect(schemaOf('/api/admin/companies', 'post', '400')).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(schemaOf('/api/admin/companies', 'get', '401')).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.paths['/api/health'].get.responses).not.toHaveProperty('401');
+  });
+
   it('marks the operations that need a session', () => {
     expect(doc.paths['/api/admin/companies'].get.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/users'].get.security).toEqual([{ session: [] }]);

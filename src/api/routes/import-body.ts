@@ -3,12 +3,14 @@
 // (what would be created, updated, unchanged, and every problem; see import-export/dry-run.ts). Every record the import created or changed gets a change-log row
 // (action "import", before/after in the export format) and a new version, in the same transaction,
 // so an editor still holding the old version gets 412 instead of overwriting the import.
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { JSONValue } from 'hono/utils/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import { writeContextOf, type AppEnv } from '../context.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { InputError } from '../import-export/errors.ts';
+import { exportFileName } from '../import-export/export.ts';
 import { dryRunImport, recordName, snapshotAll, type DryRunReport, type ImportKind } from '../import-export/dry-run.ts';
 import { logChange, type ChangeEntity, type WriteContext } from '../store/change-log.ts';
 import { bumpImportedProducts } from '../store/products.ts';
@@ -82,4 +84,17 @@ async function recordImport(tx: Executor, kind: Kind, before: Map<string, unknow
 
 export function attachment(c: Context, fileName: string): void {
   c.header('Content-Disposition', `attachment; filename="${fileName}"`);
+}
+
+/**
+ * GET /export (the file, as an attachment) and POST /import (?dry_run=1 checks it) of the companies,
+ * categories, certificates and guides: mounted by their routers before /:id.
+ */
+export function importExportRoutes(kind: Kind, exporter: (db: Executor) => Promise<unknown[]>, importer: (tx: Executor, input: unknown) => Promise<number>) {
+  return new Hono<AppEnv>()
+    .get('/export', async (c) => {
+      attachment(c, exportFileName(kind));
+      return c.json((await exporter(c.var.deps.db)) as JSONValue[], 200);
+    })
+    .post('/import', async (c) => c.json(await runImport(c, kind, importer), 200));
 }

@@ -8,11 +8,10 @@ import { zValidator } from '../validator.ts';
 import { z } from 'zod';
 import { listQuerySchema } from '../../lib/schemas/list.ts';
 import { productInputSchema } from '../../lib/schemas/product.ts';
-import { writeContextOf, type AppEnv } from '../context.ts';
-import { notFound, validationHook } from '../errors.ts';
+import type { AppEnv } from '../context.ts';
+import { validationHook } from '../errors.ts';
 import { createProduct, deleteProduct, getProduct, listProducts, updateProduct, PRODUCT_SORTS } from '../store/products.ts';
-import { idParam } from './params.ts';
-import { expectedVersion, requireIfMatch, setEtag } from './versions.ts';
+import { recordRoutes } from './record-routes.ts';
 
 const listQuery = listQuerySchema(PRODUCT_SORTS, 'name');
 const filterQuery = z.object({
@@ -34,27 +33,4 @@ export const productRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .get('/:id', idParam('Product'), async (c) => {
-    const product = await getProduct(c.var.deps.db, c.req.valid('param').id);
-    if (!product) throw notFound('Product');
-    setEtag(c, product.version);
-    return c.json(product, 200);
-  })
-  .post('/', zValidator('json', productInputSchema, validationHook), async (c) => {
-    const id = await createProduct(c.var.deps.db, c.req.valid('json'), writeContextOf(c));
-    const product = (await getProduct(c.var.deps.db, id))!;
-    setEtag(c, product.version);
-    return c.json(product, 201);
-  })
-  .put('/:id', idParam('Product'), requireIfMatch, zValidator('json', productInputSchema, validationHook), async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await updateProduct(c.var.deps.db, id, expectedVersion(c), c.req.valid('json'), writeContextOf(c)))) throw notFound('Product');
-    const product = (await getProduct(c.var.deps.db, id))!;
-    setEtag(c, product.version);
-    return c.json(product, 200);
-  })
-  .delete('/:id', idParam('Product'), requireIfMatch, async (c) => {
-    const { id } = c.req.valid('param');
-    if (!(await deleteProduct(c.var.deps.db, id, expectedVersion(c), writeContextOf(c)))) throw notFound('Product');
-    return c.json({ deleted: id }, 200);
-  });
+  .route('/', recordRoutes({ name: 'Product', schema: productInputSchema, get: getProduct, create: createProduct, update: updateProduct, remove: deleteProduct }));
