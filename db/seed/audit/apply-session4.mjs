@@ -159,6 +159,43 @@ for (const c of bySlug.values()) {
   }
 }
 
+// --- 4. products follow their makers (the rules of apply-session3.mjs) ------------------------------
+// A European product is shown when it has a source and its maker is a published European company; an
+// original gets its page once its company is published and 3 European alternatives of European-owned
+// makers are shown.
+const productOwner = new Map([...bySlug.values()].flatMap((c) => (c.products ?? []).map((p) => [p.slug, { p, c }])));
+const europeanMaker = (c) => c.status === 'published' && EUROPE.has(c.country) && !(c.owner_country && !EUROPE.has(c.owner_country));
+log.productsPublished = [];
+for (const { p, c } of productOwner.values()) {
+  if (!EUROPE.has(c.country) || p.status === 'published') continue;
+  if (p.sources?.length && c.status === 'published') {
+    p.status = 'published';
+    log.productsPublished.push(p.slug);
+  }
+}
+for (const { p, c } of productOwner.values()) {
+  if (EUROPE.has(c.country) || p.status === 'published' || c.status !== 'published') continue;
+  const counted = (p.alternatives ?? []).filter((a) => {
+    const alt = productOwner.get(a.product);
+    return alt && alt.p.status === 'published' && europeanMaker(alt.c);
+  }).length;
+  if (counted >= 3) {
+    p.status = 'published';
+    log.productsPublished.push(p.slug);
+  }
+}
+// A guide held back only because its product was not shown yet is published with it.
+const guides = read(seed + 'guides.json');
+log.guidesPublished = [];
+for (const g of guides) {
+  if (g.status === 'published' || !g.sources?.length || !g.last_checked) continue;
+  if (productOwner.get(g.from_product)?.p.status === 'published' && productOwner.get(g.from_product).c.status === 'published') {
+    g.status = 'published';
+    log.guidesPublished.push(g.slug);
+  }
+}
+fs.writeFileSync(seed + 'guides.json', JSON.stringify(guides, null, 2) + '\n');
+
 // --- write ---------------------------------------------------------------------------------------------
 for (const [category, list] of files) fs.writeFileSync(`${seed}companies/${category}.json`, JSON.stringify(list.map(ordered), null, 2) + '\n');
 const statuses = [...statusBySlug.values()].filter((s) => bySlug.has(s.slug)).sort((a, b) => a.slug.localeCompare(b.slug));
@@ -175,6 +212,8 @@ console.log(
       newCompanyList: log.newCompanies,
       skipped: log.skipped,
       links: log.links,
+      productsPublished: log.productsPublished,
+      guidesPublished: log.guidesPublished,
       foreignOwned: log.foreignOwned,
       countryChanged: log.countryChanged,
       companies: all.length,
