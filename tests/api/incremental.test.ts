@@ -38,6 +38,9 @@ function files(folder: string): string[] {
 
 async function publish(): Promise<UpdateResult> {
   const next = join(dir, `step-${++step}`);
+  // The server has the renderer make the next folder's hard-linked copy once a folder is live; the
+  // update then starts from it. Odd steps go that way, even ones link at update time.
+  if (step % 2 === 1) expect(await renderer.prepare(live)).toBe(true);
   const update = await renderer.update(live, next);
   live = next;
   updates.push(update);
@@ -77,6 +80,8 @@ describe('incremental publishing', () => {
       const european = companies.filter((c) => isEuropean(c.country));
       const linked = european.find((c) => links.some((l) => l.alternativeId === c.id))!;
       const total = files(live).length;
+      // Only the live folder is prepared.
+      expect(await renderer.prepare(join(dir, 'not-the-live-folder'))).toBe(false);
 
       // 1. A rename and a new description: the company moves in every list it is on.
       await db.update(t.company).set({ name: `Zz ${linked.name}`, description: 'A new description.', updatedAt: '2031-01-02T00:00:00.000Z' }).where(eq(t.company.id, linked.id));

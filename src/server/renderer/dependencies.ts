@@ -78,7 +78,26 @@ function neighbours(d: Directory, id: number): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
+// The fingerprints of a directory are computed once: the snapshot an update compares against is the
+// one the previous update read, so its fingerprints come from here instead of being hashed again.
+const companyFps = new WeakMap<Directory, Map<number, string>>();
+const productFps = new WeakMap<Directory, Map<string, string>>();
+const listsOf = new WeakMap<DataSnapshot, Map<string, { ids: number[]; header: unknown }>>();
+
+function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, compute: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function companyFingerprints(d: Directory): Map<number, string> {
+  return memo(companyFps, d, computeCompanyFingerprints);
+}
+
+function computeCompanyFingerprints(d: Directory): Map<number, string> {
   const own = new Map(d.companies.map((c) => [c.id, hash(ownData(d, c.id))]));
   return new Map(d.companies.map((c) => [c.id, hash([own.get(c.id), neighbours(d, c.id).map((n) => own.get(n))])]));
 }
@@ -103,6 +122,10 @@ function makerData(d: Directory, id: number): unknown {
 
 /** What an alternatives page shows: the original, its maker, its alternatives and their makers. */
 function productFingerprints(d: Directory): Map<string, string> {
+  return memo(productFps, d, computeProductFingerprints);
+}
+
+function computeProductFingerprints(d: Directory): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of d.products) {
     const makers = new Set([p.companyId, ...(d.productAlternativesOf.get(p.id) ?? []).map((a) => a.company.id)]);
@@ -137,6 +160,10 @@ export function changedListPages(before: readonly number[], after: readonly numb
 
 /** The lists the site pages: key -> company ids in page order, and what the list's header shows. */
 function lists(s: DataSnapshot): Map<string, { ids: number[]; header: unknown }> {
+  return memo(listsOf, s, computeLists);
+}
+
+function computeLists(s: DataSnapshot): Map<string, { ids: number[]; header: unknown }> {
   const d = s.directory;
   const out = new Map<string, { ids: number[]; header: unknown }>();
   const european = d.companies.filter((c) => isEuropean(c.country));
@@ -152,7 +179,11 @@ function lists(s: DataSnapshot): Map<string, { ids: number[]; header: unknown }>
     }
   }
   const byCountry = new Map<string, number[]>();
-  for (const c of d.companies) byCountry.set(c.country, [...(byCountry.get(c.country) ?? []), c.id]);
+  for (const c of d.companies) {
+    const ids = byCountry.get(c.country);
+    if (ids) ids.push(c.id);
+    else byCountry.set(c.country, [c.id]);
+  }
   for (const [code, ids] of byCountry) {
     out.set(`country:${code}`, { ids, header: ids.filter((id) => d.companyById.get(id)!.isUnicorn).length });
   }

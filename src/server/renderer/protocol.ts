@@ -1,6 +1,10 @@
 // Messages between the site builder and the incremental renderer's process (worker.ts).
 
-export type RendererRequest = { id: number; type: 'build'; outDir: string } | { id: number; type: 'update'; base: string; outDir: string };
+export type RendererRequest =
+  | { id: number; type: 'build'; outDir: string }
+  | { id: number; type: 'update'; base: string; outDir: string }
+  /** make the hard-linked copy of the live folder `base` that the next update starts from */
+  | { id: number; type: 'prepare'; base: string };
 
 export interface UpdateResult {
   /** files written (relative to the site folder): pages, data files, _headers, _redirects whose bytes changed */
@@ -14,11 +18,12 @@ export interface UpdateResult {
   /** whether every path was rendered (a change every page shows) */
   all: boolean;
   reason: string;
-  ms: { read: number; render: number; total: number };
+  /** snapshot: reading the directory; read: that plus every route's static paths; render: the affected paths; write: the new folder */
+  ms: { snapshot: number; read: number; render: number; write: number; total: number };
   /** paths rendered and the time they took, per kind of page (page id, or the endpoint's route file) */
   byKind: Record<string, { n: number; ms: number }>;
 }
 
 export type RendererReply =
-  | { id: number; ok: true; ready?: boolean; files?: number; update?: UpdateResult }
+  | { id: number; ok: true; ready?: boolean; files?: number; update?: UpdateResult; prepared?: boolean }
   | { id: number; ok: false; error: string };

@@ -73,6 +73,13 @@ export class RendererProcess {
     return reply.update!;
   }
 
+  /** Makes the copy of the live folder `base` the next update starts from (resolves false when it is not this process's). */
+  async prepare(base: string): Promise<boolean> {
+    const reply = await this.send({ type: 'prepare', base });
+    if (!reply.ok) throw new Error(reply.error);
+    return reply.prepared ?? false;
+  }
+
   stop(): void {
     if (!this.exited) this.child.kill('SIGTERM');
   }

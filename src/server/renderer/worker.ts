@@ -7,9 +7,12 @@
 // affects (dependencies.ts), renders only those with the same prerenderer, and writes a new folder:
 // hard links to the live folder's files, new files only where the bytes changed, _headers (CSP hashes
 // updated from the changed pages only) and _redirects written again. The caller swaps the folder in.
+// "prepare": once a folder is live, the hard-linked copy the next update starts from is made while
+// nothing waits (a few thousand links take most of a second on a busy machine); the next update
+// renames it into place, or links afresh when there is none for its live folder.
 import { build } from 'astro';
-import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { RENDERER_HOOK, headersText, pageScriptHashes, type HeaderIndex, type RendererHook } from '../../api/site-headers.ts';
 import { resetDataCaches, sharedBuildReads } from '../../lib/build-cache.ts';
@@ -57,6 +60,21 @@ interface State {
   files: Map<string, string>;
 }
 let state: State | undefined;
+/** a hard-linked copy of the live folder made ahead of the next update (prepare) */
+let staged: { from: string; dir: string } | undefined;
+
+/** The copy of the live folder the next update starts from, made while nothing waits. */
+function prepare(base: string): boolean {
+  if (!state || base !== state.dir || !existsSync(base)) return false;
+  if (staged?.from === base && existsSync(staged.dir)) return true;
+  if (staged) rmSync(staged.dir, { recursive: true, force: true });
+  const dir = join(dirname(base), `${basename(base)}.next`);
+  rmSync(dir, { recursive: true, force: true });
+  staged = undefined;
+  linkTree(base, dir);
+  staged = { from: base, dir };
+  return true;
+}
 
 /**
  * The data the pages were (or will be) rendered from: the reads of the data modules inside Astro's
@@ -119,6 +137,7 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
   resetDataCaches();
   prerenderer.app.routeCache.clearAll();
   const after = await snapshot();
+  const snapshotMs = performance.now() - started;
   const deps = dependencies(state.snapshot, after);
   const paths = await prerenderer.getStaticPaths();
   const readMs = performance.now() - started;
@@ -150,10 +169,13 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
   }
   const removed = [...state.files].filter(([pathname]) => !files.has(pathname)).map(([, rel]) => rel);
   const renderMs = performance.now() - started - readMs;
+  const writeStarted = performance.now();
 
-  // The new folder: the live one by hard links, then the changed files.
+  // The new folder: the live one by hard links (made ahead by prepare, else now), then the changed files.
   rmSync(outDir, { recursive: true, force: true });
-  linkTree(base, outDir);
+  if (staged?.from === base && existsSync(staged.dir)) renameSync(staged.dir, outDir);
+  else linkTree(base, outDir);
+  staged = undefined;
   for (const rel of removed) rmSync(join(outDir, rel), { force: true });
   for (const [rel, body] of writes) replaceFile(outDir, rel, body);
 
@@ -182,7 +204,13 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
     total: files.size,
     all: deps.all,
     reason: deps.reason,
-    ms: { read: Math.round(readMs), render: Math.round(renderMs), total: Math.round(performance.now() - started) },
+    ms: {
+      snapshot: Math.round(snapshotMs),
+      read: Math.round(readMs),
+      render: Math.round(renderMs),
+      write: Math.round(performance.now() - writeStarted),
+      total: Math.round(performance.now() - started),
+    },
     byKind: Object.fromEntries(Object.entries(byKind).map(([kind, v]) => [kind, { n: v.n, ms: Math.round(v.ms) }])),
   };
 }
@@ -198,6 +226,7 @@ process.on('message', (message: RendererRequest) => {
     try {
       if (message.type === 'build') reply({ id: message.id, ok: true, files: await fullBuild(message.outDir) });
       else if (message.type === 'update') reply({ id: message.id, ok: true, update: await update(message.base, message.outDir) });
+      else if (message.type === 'prepare') reply({ id: message.id, ok: true, prepared: prepare(message.base) });
     } catch (error) {
       reply({ id: message.id, ok: false, error: (error as Error).stack ?? String(error) });
     }
