@@ -365,10 +365,10 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
           if (!blank && (status === 'ready' || status === 'error')) setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className={`w-full rounded-full border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-eu-blue focus:outline-none focus:ring-2 focus:ring-eu-blue/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-blue-400 dark:focus:ring-blue-400/40 ${large ? 'py-4 pl-6 pr-32 text-lg' : 'py-2 pl-4 pr-24 text-sm'}`}
+        className={`w-full rounded-full border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-eu-blue focus:outline-none focus:ring-2 focus:ring-eu-blue/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-blue-400 dark:focus:ring-blue-400/40 ${large ? 'py-4 pl-5 pr-16 text-lg sm:pl-6 sm:pr-36' : 'py-2 pl-4 pr-24 text-sm'}`}
       />
       {status === 'loading' && !blank && (
-        <span className={`pointer-events-none absolute top-1/2 -translate-y-1/2 ${large ? 'right-28' : 'right-[5.25rem]'}`} data-search-spinner>
+        <span className={`pointer-events-none absolute top-1/2 -translate-y-1/2 ${large ? 'right-16 sm:right-32' : 'right-[5.25rem]'}`} data-search-spinner>
           <svg className={`animate-spin text-eu-blue dark:text-blue-300 ${large ? 'size-5' : 'size-4'}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
             <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
             <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
@@ -377,9 +377,16 @@ export default function Search({ id, size = 'large', action, indexUrl, routes, s
       )}
       <button
         type="submit"
-        className={`absolute right-1.5 top-1/2 -translate-y-1/2 rounded-full bg-eu-blue font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue dark:focus-visible:outline-eu-gold ${large ? 'px-5 py-2.5' : 'px-3 py-1 text-sm'}`}
+        className={`absolute right-1.5 top-1/2 -translate-y-1/2 rounded-full bg-eu-blue font-semibold text-white hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-eu-blue dark:focus-visible:outline-eu-gold ${large ? 'p-2.5 sm:px-5' : 'px-3 py-1 text-sm'}`}
       >
-        {strings.submit}
+        {/* On a phone the large box's button is a magnifier (its name stays the word), so the placeholder fits at 360 px in every language. */}
+        {large && (
+          <svg className="size-6 sm:hidden" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" aria-hidden="true">
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-4-4" />
+          </svg>
+        )}
+        <span className={large ? 'max-sm:sr-only' : undefined}>{strings.submit}</span>
       </button>
       <p className="sr-only" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
