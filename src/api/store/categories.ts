@@ -12,6 +12,7 @@ import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
+import { createLogged, updateLogged } from './logged-writes.ts';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
 
@@ -113,28 +114,23 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createCategory(db: Db, v: CategoryValues, w: WriteContext): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+  return createLogged(db, w, { entity: 'category', label: v.name, snapshot }, async (tx) => {
     await checkSlugs(tx, v, undefined);
     const [row] = await tx
       .insert(t.category)
       .values({ ...columns(v), updatedAt: w.now.toISOString() })
       .returning({ id: t.category.id });
     await writeSubcategories(tx, row.id, v);
-    await logChange(tx, w, { entity: 'category', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
 /** False when there is no such category; 412 (InputError) when `version` is no longer current. */
 export async function updateCategory(db: Db, id: number, version: number, v: CategoryValues, w: WriteContext): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await claimVersion(tx, 'category', id, version, w)) === undefined) return false;
-    const before = await snapshot(tx, id);
+  return updateLogged(db, w, { entity: 'category', label: v.name, snapshot }, id, version, async (tx) => {
     await checkSlugs(tx, v, id);
     await tx.update(t.category).set(columns(v)).where(eq(t.category.id, id));
     await writeSubcategories(tx, id, v);
-    await logChange(tx, w, { entity: 'category', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
-    return true;
   });
 }
 

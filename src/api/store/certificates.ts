@@ -11,6 +11,7 @@ import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
+import { createLogged, updateLogged } from './logged-writes.ts';
 
 async function loadCertificates(db: Executor, id?: number) {
   return db
@@ -65,26 +66,21 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createCertificate(db: Db, v: CertificateValues, w: WriteContext): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+  return createLogged(db, w, { entity: 'certification', label: v.name, snapshot }, async (tx) => {
     await checkName(tx, v, undefined);
     const [row] = await tx
       .insert(t.certification)
       .values({ ...columns(v), updatedAt: w.now.toISOString() })
       .returning({ id: t.certification.id });
-    await logChange(tx, w, { entity: 'certification', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
 /** False when there is no such certificate; 412 (InputError) when `version` is no longer current. */
 export async function updateCertificate(db: Db, id: number, version: number, v: CertificateValues, w: WriteContext): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await claimVersion(tx, 'certification', id, version, w)) === undefined) return false;
-    const before = await snapshot(tx, id);
+  return updateLogged(db, w, { entity: 'certification', label: v.name, snapshot }, id, version, async (tx) => {
     await checkName(tx, v, id);
     await tx.update(t.certification).set(columns(v)).where(eq(t.certification.id, id));
-    await logChange(tx, w, { entity: 'certification', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
-    return true;
   });
 }
 

@@ -12,6 +12,8 @@ import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, recordSnapshot, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
+import { createLogged, updateLogged } from './logged-writes.ts';
+import { fineRow, sourceRow } from './rows.ts';
 
 const alternativesCount = sql<number>`(select count(*) from "alternatives" a where a."company_id" = "company"."id")`.mapWith(Number);
 const alternativeToCount = sql<number>`(select count(*) from "alternatives" a where a."alternative_id" = "company"."id")`.mapWith(Number);
@@ -280,30 +282,14 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
   if (v.sources) {
     await tx.delete(t.source).where(and(eq(t.source.companyId, id), isNull(t.source.productId)));
     if (v.sources.length) {
-      await tx.insert(t.source).values(v.sources.map((s) => ({ companyId: id, productId: null, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at })));
+      await tx.insert(t.source).values(v.sources.map((s) => sourceRow(id, null, s)));
     }
   }
   if (v.eu_fines) {
     await tx.delete(t.euFine).where(eq(t.euFine.companyId, id));
     // In slices of 100 rows, in this transaction: one statement for all fines could exceed SQLite's limits.
     for (const part of chunks(v.eu_fines)) {
-      await tx.insert(t.euFine).values(
-        part.map((f) => ({
-          companyId: id,
-          body: f.body,
-          kind: f.kind,
-          amount: f.amount,
-          currentAmount: f.current_amount,
-          status: f.status,
-          currency: f.currency,
-          date: f.date,
-          description: f.description,
-          translations: f.translations,
-          announcementUrl: f.announcement_url,
-          statusUrl: f.status_url,
-          verifiedAt: f.verified_at,
-        })),
-      );
+      await tx.insert(t.euFine).values(part.map((f) => fineRow(id, f)));
     }
   }
   // Alternative links change as a diff: links the editor did not touch stay, also ones made meanwhile.
@@ -320,29 +306,24 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
 }
 
 export async function createCompany(db: Db, v: CompanyValues, w: WriteContext): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+  return createLogged(db, w, { entity: 'company', label: v.name, snapshot }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.company)
       .values({ ...companyColumns(v), updatedAt: w.now.toISOString() })
       .returning({ id: t.company.id });
     await writeLinks(tx, row.id, v, false);
-    await logChange(tx, w, { entity: 'company', entityId: row.id, label: v.name, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
 /** False when there is no such company; 412 (InputError) when `version` is no longer current. */
 export async function updateCompany(db: Db, id: number, version: number, v: CompanyValues, w: WriteContext): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await claimVersion(tx, 'company', id, version, w)) === undefined) return false;
+  return updateLogged(db, w, { entity: 'company', label: v.name, snapshot }, id, version, async (tx) => {
     const [current] = await tx.select({ categoryId: t.company.categoryId }).from(t.company).where(eq(t.company.id, id));
-    const before = await snapshot(tx, id);
     await checkReferences(tx, v, id);
     await tx.update(t.company).set(companyColumns(v)).where(eq(t.company.id, id));
     await writeLinks(tx, id, v, current.categoryId !== v.category_id);
-    await logChange(tx, w, { entity: 'company', entityId: id, label: v.name, action: 'update', before, after: await snapshot(tx, id) });
-    return true;
   });
 }
 

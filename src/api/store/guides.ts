@@ -12,6 +12,7 @@ import { InputError } from '../import-export/errors.ts';
 import { writeTransaction } from '../write-lock.ts';
 import { logChange, type WriteContext } from './change-log.ts';
 import { claimVersion } from './versions.ts';
+import { createLogged, updateLogged } from './logged-writes.ts';
 
 export const GUIDE_SORTS = ['title', 'slug', 'status', 'last_checked', 'updated_at'] as const;
 export type GuideSort = (typeof GUIDE_SORTS)[number];
@@ -97,26 +98,21 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createGuide(db: Db, v: GuideValues, w: WriteContext): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+  return createLogged(db, w, { entity: 'guide', label: v.title, snapshot }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.guide)
       .values({ ...columns(v), updatedAt: w.now.toISOString() })
       .returning({ id: t.guide.id });
-    await logChange(tx, w, { entity: 'guide', entityId: row.id, label: v.title, action: 'create', before: null, after: await snapshot(tx, row.id) });
     return row.id;
   });
 }
 
 /** False when there is no such guide; 412 (InputError) when `version` is no longer current. */
 export async function updateGuide(db: Db, id: number, version: number, v: GuideValues, w: WriteContext): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await claimVersion(tx, 'guide', id, version, w)) === undefined) return false;
-    const before = await snapshot(tx, id);
+  return updateLogged(db, w, { entity: 'guide', label: v.title, snapshot }, id, version, async (tx) => {
     await checkReferences(tx, v, id);
     await tx.update(t.guide).set(columns(v)).where(eq(t.guide.id, id));
-    await logChange(tx, w, { entity: 'guide', entityId: id, label: v.title, action: 'update', before, after: await snapshot(tx, id) });
-    return true;
   });
 }
 

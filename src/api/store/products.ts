@@ -15,6 +15,8 @@ import { writeTransaction } from '../write-lock.ts';
 import { logChange, type WriteContext } from './change-log.ts';
 import { productSnapshot } from './product-snapshot.ts';
 import { claimVersion } from './versions.ts';
+import { createLogged, updateLogged } from './logged-writes.ts';
+import { sourceRow } from './rows.ts';
 
 export const PRODUCT_SORTS = ['name', 'company', 'slug', 'status', 'updated_at', 'alternatives', 'has_page'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -266,7 +268,7 @@ async function writeLinks(tx: Executor, id: number, v: ProductValues): Promise<v
   if (v.sources) {
     await tx.delete(t.source).where(eq(t.source.productId, id));
     for (const part of chunks(v.sources)) {
-      await tx.insert(t.source).values(part.map((s) => ({ companyId: v.company_id, productId: id, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at })));
+      await tx.insert(t.source).values(part.map((s) => sourceRow(v.company_id, id, s)));
     }
   } else {
     // The product may have moved to another company: its sources go with it.
@@ -286,28 +288,23 @@ async function writeLinks(tx: Executor, id: number, v: ProductValues): Promise<v
 }
 
 export async function createProduct(db: Db, v: ProductValues, w: WriteContext): Promise<number> {
-  return writeTransaction(db, async (tx) => {
+  return createLogged(db, w, { entity: 'product', label: v.name, snapshot: productSnapshot }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.product)
       .values({ ...productColumns(v), updatedAt: w.now.toISOString() })
       .returning({ id: t.product.id });
     await writeLinks(tx, row.id, v);
-    await logChange(tx, w, { entity: 'product', entityId: row.id, label: v.name, action: 'create', before: null, after: await productSnapshot(tx, row.id) });
     return row.id;
   });
 }
 
 /** False when there is no such product; 412 (InputError) when `version` is no longer current. */
 export async function updateProduct(db: Db, id: number, version: number, v: ProductValues, w: WriteContext): Promise<boolean> {
-  return writeTransaction(db, async (tx) => {
-    if ((await claimVersion(tx, 'product', id, version, w)) === undefined) return false;
-    const before = await productSnapshot(tx, id);
+  return updateLogged(db, w, { entity: 'product', label: v.name, snapshot: productSnapshot }, id, version, async (tx) => {
     await checkReferences(tx, v, id);
     await tx.update(t.product).set(productColumns(v)).where(eq(t.product.id, id));
     await writeLinks(tx, id, v);
-    await logChange(tx, w, { entity: 'product', entityId: id, label: v.name, action: 'update', before, after: await productSnapshot(tx, id) });
-    return true;
   });
 }
 

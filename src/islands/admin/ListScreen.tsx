@@ -12,17 +12,21 @@ import { Link } from './router.tsx';
 import { Notice, PageHeader, buttonStyles } from './ui.tsx';
 import { type ListState, useList } from './use-list.ts';
 
-interface ListScreenProps<T> extends Omit<ListViewProps<T>, 'state' | 'label'> {
-  /** the page title, also the table's label */
+interface ListScreenProps<T> extends Omit<ListViewProps<T>, 'state' | 'label' | 'noun' | 'none' | 'rowKey' | 'href'> {
+  /** the page title, also the table's label; lowercased, the noun of the messages and the address (/admin/categories) */
   title: string;
+  /** the list has no rows at all (default: "No categories yet.") */
+  none?: string;
+  /** the row's id in its form's address (default: its id) */
+  rowKey?: (row: T) => string | number;
   /** one page of rows for ?q=&page=&sort= (and per_page when given) */
   load: (query: ListParams, signal: AbortSignal) => Promise<Paged<T>>;
   defaultSort: string;
   perPage?: number;
   /** Export and Import buttons for this kind of record */
   importExport?: ImportKind;
-  /** the "Add …" button */
-  add?: { to: string; label: string };
+  /** the "Add …" button's text; it opens /admin/<noun>/new */
+  add?: string;
   /** shown between the messages and the list (a filter, a note) */
   children?: ReactNode;
 }
@@ -43,11 +47,15 @@ function WithImportExport<T>({ kind, ...rest }: BodyProps<T> & { kind: ImportKin
   return <ListScreenBody {...rest} buttons={buttons} notice={notice} />;
 }
 
-function ListScreenBody<T>({ title, add, buttons, notice, children, state, ...list }: BodyProps<T>) {
+const idOf = (row: unknown) => (row as { id: number }).id;
+
+function ListScreenBody<T>({ title, add, buttons, notice, children, state, none, rowKey = idOf, ...list }: BodyProps<T>) {
   const [flash, setFlash] = useState(takeFlash);
+  const noun = title.toLowerCase();
+  const path = `/admin/${noun}`;
   const addLink = add && (
-    <Link to={add.to} className={buttonStyles.primary}>
-      <span aria-hidden="true">+</span> {add.label}
+    <Link to={`${path}/new`} className={buttonStyles.primary}>
+      <span aria-hidden="true">+</span> {add}
     </Link>
   );
   return (
@@ -72,7 +80,15 @@ function ListScreenBody<T>({ title, add, buttons, notice, children, state, ...li
       )}
       {notice}
       {children}
-      <ListView {...list} state={state} label={title} />
+      <ListView
+        {...list}
+        state={state}
+        label={title}
+        noun={noun}
+        none={none ?? `No ${noun} yet.`}
+        rowKey={rowKey}
+        href={(row) => `${path}/${rowKey(row)}`}
+      />
     </>
   );
 }

@@ -215,3 +215,29 @@ export function Section({ title, description, children, id }: { title: string; d
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/**
+ * A row of checkbox chips (subcategories, a source's facts, platforms): each option a labelled checkbox
+ * styled as a pill. `onToggle` gets the option and whether it is now checked.
+ */
+export function CheckboxChips<V extends string | number>({
+  options,
+  label,
+  checked,
+  onToggle,
+  className = 'py-1.5',
+}: { options: readonly V[]; label: (value: V) => ReactNode; checked: (value: V) => boolean; onToggle: (value: V, on: boolean) => void; className?: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {options.map((value) => (
+        <label
+          key={value}
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 ${className} text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue`}
+        >
+          <input type="checkbox" className="size-4 accent-eu-blue" checked={checked(value)} onChange={(e) => onToggle(value, e.target.checked)} />
+          {label(value)}
+        </label>
+      ))}
+    </div>
+  );
+}

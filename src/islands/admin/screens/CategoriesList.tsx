@@ -11,13 +11,9 @@ export function CategoriesList() {
       load={(query, signal) => call(api.api.admin.categories.$get({ query }, { init: { signal } }))}
       defaultSort="name"
       importExport="categories"
-      add={{ to: '/admin/categories/new', label: 'Add Category' }}
-      noun="categories"
-      none="No categories yet."
+      add="Add Category"
       searchLabel="Search categories"
       searchPlaceholder="Search categories or subcategories…"
-      rowKey={(c) => c.id}
-      href={(c) => `/admin/categories/${c.id}`}
       primary={{ header: 'Category', cell: (c) => c.name, sort: 'name' }}
       columns={[
         { header: 'Slug', cell: (c) => <code className="text-xs break-all text-slate-600">{c.slug}</code>, sort: 'slug' },

@@ -11,13 +11,9 @@ export function CertificatesList() {
       title="Certificates"
       load={(query, signal) => call(api.api.admin.certificates.$get({ query }, { init: { signal } }))}
       defaultSort="name"
-      add={{ to: '/admin/certificates/new', label: 'Add Certificate' }}
-      noun="certificates"
-      none="No certificates yet."
+      add="Add Certificate"
       searchLabel="Search certificates by name or description"
       searchPlaceholder="Search certificates…"
-      rowKey={(c) => c.id}
-      href={(c) => `/admin/certificates/${c.id}`}
       primary={{ header: 'Certificate', cell: (c) => c.name, className: 'sm:min-w-40', sort: 'name' }}
       columns={[
         { header: 'Description', cell: (c) => <span className="line-clamp-2">{c.description}</span>, className: 'max-w-md' },

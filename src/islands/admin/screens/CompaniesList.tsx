@@ -21,13 +21,9 @@ function CompaniesListOf({ status }: { status?: 'draft' | 'published' }) {
       load={(query, signal) => call(api.api.admin.companies.$get({ query: status ? { ...query, status } : query }, { init: { signal } }))}
       defaultSort="name"
       importExport="companies"
-      add={{ to: '/admin/companies/new', label: 'Add Company' }}
-      noun="companies"
-      none="No companies yet."
+      add="Add Company"
       searchLabel="Search companies by name"
       searchPlaceholder="Search companies…"
-      rowKey={(c) => c.id}
-      href={(c) => `/admin/companies/${c.id}`}
       primary={{
         header: 'Company',
         sort: 'name',

@@ -2,22 +2,22 @@
 // jurisdiction, Sources, Translations (one per site language), Certifications, Fines and Alternatives,
 // saved in one request (one transaction on the server) based on the version read (If-Match); History
 // below for an existing company.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
-import { slugify } from '../../../lib/schemas/common.ts';
 import { companyFormDefaults, companyFormSchema, formToInput, type CompanyFormInput, type CompanyFormValues } from '../../../lib/schemas/company.ts';
 import type { SourceFact } from '../../../../db/enums.ts';
 import { api, call, failure, fetchAll, ifMatch } from '../api.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
-import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { NumberInput } from '../NumberInput.tsx';
 import { useRecordActions } from '../record-actions.ts';
-import { setNavigationGuard } from '../router.tsx';
-import { Button, Field, PageHeader, Section, Switch, inputClass, plural } from '../ui.tsx';
+import { PublicationNote, SaveAsButton } from '../Publication.tsx';
+import { NameSlugFields } from '../NameSlugFields.tsx';
+import { RecordFormShell, recordPage } from '../RecordForm.tsx';
+import { CheckboxChips, Field, Section, Switch, inputClass, plural } from '../ui.tsx';
 import { useLoad } from '../use-load.ts';
 import { AlternativesSection } from './company/AlternativesSection.tsx';
 import { CertificationsSection } from './company/CertificationsSection.tsx';
@@ -29,29 +29,9 @@ import { PreviewButton } from './company/PreviewButton.tsx';
 import { SourcesSection } from './company/SourcesSection.tsx';
 import { linkedCompanies, type CategoryOption, type CompanyDetail } from './company/types.ts';
 
-const LIST = '/admin/companies';
 const REGIONS: Region[] = ['Europe', 'Americas', 'Asia', 'Oceania', 'Africa'];
 const FIELDS = new Set(Object.keys(companyFormDefaults()));
 const optional = (v: string | null | undefined) => v ?? '';
-const STATUS_TEXT = { published: 'Published: shown on the public site.', draft: 'Draft: not on the public site until you publish it.' } as const;
-export const LEAVE_QUESTION = 'You have unsaved changes. Leave this page without saving them?';
-
-/** While the form has unsaved changes: ask before the app navigates away or the tab closes or reloads. */
-export function useUnsavedGuard(dirty: boolean) {
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    addEventListener('beforeunload', beforeUnload);
-    setNavigationGuard(() => confirm(LEAVE_QUESTION));
-    return () => {
-      removeEventListener('beforeunload', beforeUnload);
-      setNavigationGuard(undefined);
-    };
-  }, [dirty]);
-}
 
 /** The stored company in the form's shape. */
 export function toFormValues(c: CompanyDetail): CompanyFormInput {
@@ -125,13 +105,9 @@ export function CompanyForm({ id, prefill }: { id?: string; prefill?: Partial<Co
   return (
     <FormLoader
       key={revision}
+      {...recordPage('company', 'Companies', id)}
       load={(signal) => loadFormData(id, signal)}
       deps={[id, revision]}
-      list={LIST}
-      listName="Companies"
-      title={id ? 'Edit Company' : 'Add Company'}
-      loadingLabel="Loading company…"
-      notFound="Company not found"
       loadError={(error) => failure('Failed to load company.', error)}
     >
       {(data) => <CompanyEditor id={id} data={data} prefill={prefill} onReverted={() => setRevision((n) => n + 1)} />}
@@ -140,7 +116,7 @@ export function CompanyForm({ id, prefill }: { id?: string; prefill?: Partial<Co
 }
 
 function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: FormData; prefill?: Partial<CompanyFormInput>; onReverted: () => void }) {
-  const handSlug = useRef(!!id);
+  const page = recordPage('company', 'Companies', id);
   const form = useForm<CompanyFormInput, unknown, CompanyFormValues>({
     resolver: zodResolver(companyFormSchema),
     defaultValues: data.company ? toFormValues(data.company) : { ...companyFormDefaults(), ...prefill },
@@ -155,8 +131,6 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  // A failed save keeps the form (and this guard) as typed; a successful one leaves with force.
-  useUnsavedGuard(isDirty);
   const { categories, certificates, companies } = data;
 
   const categoryId = watch('category_id');
@@ -168,9 +142,9 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
     () => ({ alternatives: loaded?.alternatives.map((a) => a.company_id) ?? [], alternative_to: loaded?.alternative_to.map((a) => a.company_id) ?? [] }),
     [loaded],
   );
-  const { saveError, deleting, onSubmit, onDelete, reload, deleteDialog } = useRecordActions<CompanyFormValues, CompanyFormInput>({
+  const actions = useRecordActions<CompanyFormValues, CompanyFormInput>({
     noun: 'company',
-    list: LIST,
+    list: page.list,
     save: (values) => {
       const json = formToInput(values, loadedLinks);
       return id && loaded
@@ -187,34 +161,36 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
   function saveAs(next: 'draft' | 'published') {
     const previous = getValues('status');
     setValue('status', next, { shouldDirty: true });
-    void handleSubmit(onSubmit, () => setValue('status', previous))();
+    void handleSubmit(actions.onSubmit, () => setValue('status', previous))();
   }
 
-  const title = id ? 'Edit Company' : 'Add Company';
-  const back = { to: LIST, label: 'Back to Companies' };
+  const { deleting, deleteDialog } = actions;
   return (
     <FormProvider {...form}>
-      <PageHeader title={id ? <>Edit {data.company?.name}</> : title} back={back} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={title}>
+      <RecordFormShell
+        page={page}
+        editing={!!id}
+        heading={id ? <>Edit {data.company?.name}</> : undefined}
+        labelled
+        guardUnsaved
+        onSubmit={handleSubmit(actions.onSubmit)}
+        formState={{ errors, isSubmitting, isDirty }}
+        actions={actions}
+        secondary={<SaveAsButton status={status} saveAs={saveAs} disabled={isSubmitting || deleting} />}
+        after={
+          id && (
+            <>
+              <DeleteCompanyDialog id={id} name={loaded?.name ?? ''} open={deleteDialog.open} busy={deleting} onConfirm={deleteDialog.confirm} onCancel={deleteDialog.cancel} />
+              <div className="mt-6">
+                <HistorySection companyId={id} onReverted={onReverted} />
+              </div>
+            </>
+          )
+        }
+      >
         <Section id="company-details" title="Company Details">
           <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-            <Field id="company-name" label="Name" required error={errors.name?.message}>
-              {(attrs) => (
-                <input
-                  {...attrs}
-                  type="text"
-                  className={inputClass}
-                  {...register('name', {
-                    onChange: (e) => {
-                      if (!handSlug.current) setValue('slug', slugify(e.target.value), { shouldValidate: errors.slug !== undefined });
-                    },
-                  })}
-                />
-              )}
-            </Field>
-            <Field id="company-slug" label="Slug" required error={errors.slug?.message} hint={id ? 'Part of the public address.' : 'Follows the name until you edit it.'}>
-              {(attrs) => <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register('slug', { onChange: () => (handSlug.current = true) })} />}
-            </Field>
+            <NameSlugFields prefix="company" editing={!!id} />
             <Field id="company-category" label="Category" required error={errors.category_id?.message}>
               {(attrs) => (
                 <Controller
@@ -295,42 +271,21 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
                 name="subcategory_ids"
                 render={({ field }) => {
                   const selected = new Set(field.value ?? []);
+                  const names = new Map(category.subcategories.map((s) => [s.id, s.name]));
                   return (
-                    <div className="flex flex-wrap gap-2">
-                      {category.subcategories.map((s) => (
-                        <label
-                          key={s.id}
-                          className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
-                        >
-                          <input
-                            type="checkbox"
-                            className="size-4 accent-eu-blue"
-                            checked={selected.has(s.id)}
-                            onChange={(e) => field.onChange(e.target.checked ? [...selected, s.id] : [...selected].filter((x) => x !== s.id))}
-                          />
-                          {s.name}
-                        </label>
-                      ))}
-                    </div>
+                    <CheckboxChips
+                      options={[...names.keys()]}
+                      label={(id) => names.get(id)}
+                      checked={(id) => selected.has(id)}
+                      onToggle={(id, on) => field.onChange(on ? [...selected, id] : [...selected].filter((x) => x !== id))}
+                    />
                   );
                 }}
               />
             )}
           </fieldset>
 
-          <div className="mt-6" data-publication>
-            <p className="mb-2 text-sm font-medium text-slate-800">Publication</p>
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}`}
-                data-status={status}
-              >
-                {status === 'draft' ? 'Draft' : 'Published'}
-              </span>
-              {STATUS_TEXT[status]} Use “{status === 'draft' ? 'Publish' : 'Save as draft'}” below to change it.
-            </p>
-            {id && <PreviewButton companyId={id} dirty={isDirty} />}
-          </div>
+          <PublicationNote status={status}>{id && <PreviewButton companyId={id} dirty={isDirty} />}</PublicationNote>
 
           <fieldset className="mt-6">
             <legend className="mb-2 text-sm font-medium text-slate-800">Flags</legend>
@@ -371,35 +326,7 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
         <FinesSection />
         <AlternativesSection companies={companies} selfId={id ? Number(id) : undefined} />
         {id && <ProductsSection companyId={id} />}
-
-        <FormActions
-          saving={isSubmitting}
-          cancelTo={LIST}
-          error={saveError}
-          invalid={Object.keys(errors).length > 0}
-          deleting={deleting}
-          deleteLabel={id ? 'Delete Company' : undefined}
-          onDelete={id ? () => void onDelete() : undefined}
-          onReload={reload}
-          secondary={
-            status === 'draft' ? (
-              <Button variant="secondary" onClick={() => saveAs('published')} disabled={isSubmitting || deleting}>
-                Publish
-              </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => saveAs('draft')} disabled={isSubmitting || deleting}>
-                Save as draft
-              </Button>
-            )
-          }
-        />
-      </form>
-      {id && <DeleteCompanyDialog id={id} name={loaded?.name ?? ''} open={deleteDialog.open} busy={deleting} onConfirm={deleteDialog.confirm} onCancel={deleteDialog.cancel} />}
-      {id && (
-        <div className="mt-6">
-          <HistorySection companyId={id} onReverted={onReverted} />
-        </div>
-      )}
+      </RecordFormShell>
     </FormProvider>
   );
 }

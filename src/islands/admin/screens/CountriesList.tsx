@@ -11,12 +11,10 @@ export function CountriesList() {
       defaultSort="name"
       // The fixed list (a few dozen countries) fits on one page.
       perPage={100}
-      noun="countries"
       none="No countries."
       searchLabel="Search countries by name or code"
       searchPlaceholder="Search countries…"
       rowKey={(c) => c.code}
-      href={(c) => `/admin/countries/${c.code}`}
       primary={{
         header: 'Country',
         sort: 'name',

@@ -3,7 +3,7 @@
 // and the markdown body per language; the sources. Validated with the API's own schema
 // (src/lib/schemas/guide.ts); saves name the version read (If-Match).
 import { useState } from 'react';
-import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { InferResponseType } from 'hono/client';
 import { RECORD_STATUSES } from '../../../../db/enums.ts';
@@ -11,15 +11,14 @@ import { flagEmoji as flag } from '../../../lib/countries.ts';
 import { slugify } from '../../../lib/schemas/common.ts';
 import { GUIDE_LIMITS, guideFormDefaults, guideInputSchema, newGuideSource, type GuideInput, type GuideValues } from '../../../lib/schemas/guide.ts';
 import { api, call, ifMatch } from '../api.ts';
-import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { useRecordActions } from '../record-actions.ts';
+import { RecordFormShell, recordPage } from '../RecordForm.tsx';
 import { SearchPicker } from '../SearchPicker.tsx';
-import { Button, Field, FieldError, PageHeader, Section, describedBy, inputClass } from '../ui.tsx';
-import { useUnsavedGuard } from './CompanyForm.tsx';
+import { Button, Field, FieldError, Section, describedBy, inputClass } from '../ui.tsx';
+import { SourcesSection } from './company/SourcesSection.tsx';
 
-const LIST = '/admin/guides';
 const FIELDS = new Set(Object.keys(guideFormDefaults()));
 const LANGUAGES = [{ code: 'en', name: 'English' }, ...TRANSLATIONS];
 const TEXT_FIELDS = [
@@ -58,13 +57,9 @@ function toFormValues(g: GuideDetail): GuideInput {
 export function GuideForm({ id }: { id?: string }) {
   return (
     <FormLoader
+      {...recordPage('guide', 'Guides', id)}
       load={async (signal) => (id ? call(api.api.admin.guides[':id'].$get({ param: { id } }, { init: { signal } })) : undefined)}
       deps={[id]}
-      list={LIST}
-      listName="Guides"
-      title={id ? 'Edit Guide' : 'Add Guide'}
-      loadingLabel="Loading guide…"
-      notFound="Guide not found"
       loadError={() => 'Failed to load the guide. Please try again.'}
     >
       {(guide) => <GuideEditor id={id} guide={guide} />}
@@ -76,6 +71,7 @@ const searchProducts = async (q: string, signal: AbortSignal): Promise<ProductOp
   (await call(api.api.admin.products.$get({ query: { q, limit: '10' } }, { init: { signal } }))).items;
 
 function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefined }) {
+  const page = recordPage('guide', 'Guides', id);
   const form = useForm<GuideInput, unknown, GuideValues>({ resolver: zodResolver(guideInputSchema), defaultValues: guide ? toFormValues(guide) : guideFormDefaults() });
   const {
     register,
@@ -86,12 +82,11 @@ function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefine
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  useUnsavedGuard(isDirty);
   const [product, setProduct] = useState<ProductOption | null>(guide?.from_product ?? null);
 
-  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<GuideValues, GuideInput>({
+  const actions = useRecordActions<GuideValues, GuideInput>({
     noun: 'guide',
-    list: LIST,
+    list: page.list,
     label: (v) => v.title,
     save: (json) =>
       id && guide ? call(api.api.admin.guides[':id'].$put({ param: { id }, json }, ifMatch(guide.version))) : call(api.api.admin.guides.$post({ json })),
@@ -101,98 +96,101 @@ function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefine
   });
 
   const status = watch('status') ?? 'draft';
-  const title = id ? 'Edit Guide' : 'Add Guide';
   const productError = errors.from_product_id?.message;
   return (
-    <>
-      <PageHeader title={id ? <>Edit {guide?.title}</> : title} back={{ to: LIST, label: 'Back to Guides' }} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={title}>
-        <Section id="guide-details" title="Guide Details">
-          <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-            <Field id="guide-slug" label="Slug" required error={errors.slug?.message} hint="The address: /guides/<slug>">
-              {(attrs) => <input {...attrs} type="text" className={inputClass} {...register('slug')} />}
-            </Field>
-            <Field id="guide-status" label="Status" error={errors.status?.message} hint={STATUS_TEXT[status]}>
-              {(attrs) => (
-                <select {...attrs} className={inputClass} {...register('status')}>
-                  {RECORD_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {s === 'draft' ? 'Draft' : 'Published'}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field id="guide-last-checked" label="Last checked" error={errors.last_checked?.message} hint="When the steps were last checked against the providers' help pages">
-              {(attrs) => <input {...attrs} type="date" className={inputClass} {...register('last_checked')} />}
-            </Field>
-          </div>
-          <fieldset className="mt-6" aria-describedby={describedBy('guide-product', false, !!productError)} data-guide-product>
-            <legend className="mb-2 text-sm font-medium text-slate-800">Product people move away from</legend>
-            {product ? (
-              <p className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                <span className="flex-1 font-medium text-slate-900" data-chosen-product={product.slug}>
-                  {product.country && <span aria-hidden="true">{flag(product.country)} </span>}
-                  {product.name} <span className="text-sm font-normal text-slate-600">by {product.company_name}</span>
-                  {product.status === 'draft' && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">draft product</span>}
-                </span>
-                <Button
-                  variant="remove"
-                  onClick={() => {
-                    setProduct(null);
-                    setValue('from_product_id', null, { shouldDirty: true });
-                  }}
-                  aria-label={`Remove ${product.name}`}
-                >
-                  Remove
-                </Button>
-              </p>
-            ) : (
-              <p className="text-sm text-slate-600">None chosen.</p>
+    <RecordFormShell
+      page={page}
+      editing={!!id}
+      heading={id ? <>Edit {guide?.title}</> : undefined}
+      labelled
+      guardUnsaved
+      onSubmit={handleSubmit(actions.onSubmit)}
+      formState={{ errors, isSubmitting, isDirty }}
+      actions={actions}
+    >
+      <Section id="guide-details" title="Guide Details">
+        <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          <Field id="guide-slug" label="Slug" required error={errors.slug?.message} hint="The address: /guides/<slug>">
+            {(attrs) => <input {...attrs} type="text" className={inputClass} {...register('slug')} />}
+          </Field>
+          <Field id="guide-status" label="Status" error={errors.status?.message} hint={STATUS_TEXT[status]}>
+            {(attrs) => (
+              <select {...attrs} className={inputClass} {...register('status')}>
+                {RECORD_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s === 'draft' ? 'Draft' : 'Published'}
+                  </option>
+                ))}
+              </select>
             )}
-            <SearchPicker<ProductOption>
-              className="mt-3"
-              label={product ? 'Choose another product' : 'Choose the product'}
-              placeholder="Type a product name, Enter picks the first match"
-              noun="products"
-              search={searchProducts}
-              keyOf={(p) => p.id}
-              exclude={(p) => p.id === product?.id}
-              onPick={(p) => {
-                setProduct(p);
-                setValue('from_product_id', p.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-              }}
-              option={(p) => (
-                <>
-                  <span aria-hidden="true">{flag(p.country)}</span>
-                  {p.name}
-                  <span className="text-xs text-slate-500">{p.company_name}</span>
-                </>
-              )}
-              optionHint={() => `, choose`}
-            />
-            <FieldError id="guide-product" message={productError} />
-          </fieldset>
-        </Section>
+          </Field>
+          <Field id="guide-last-checked" label="Last checked" error={errors.last_checked?.message} hint="When the steps were last checked against the providers' help pages">
+            {(attrs) => <input {...attrs} type="date" className={inputClass} {...register('last_checked')} />}
+          </Field>
+        </div>
+        <fieldset className="mt-6" aria-describedby={describedBy('guide-product', false, !!productError)} data-guide-product>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Product people move away from</legend>
+          {product ? (
+            <p className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
+              <span className="flex-1 font-medium text-slate-900" data-chosen-product={product.slug}>
+                {product.country && <span aria-hidden="true">{flag(product.country)} </span>}
+                {product.name} <span className="text-sm font-normal text-slate-600">by {product.company_name}</span>
+                {product.status === 'draft' && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">draft product</span>}
+              </span>
+              <Button
+                variant="remove"
+                onClick={() => {
+                  setProduct(null);
+                  setValue('from_product_id', null, { shouldDirty: true });
+                }}
+                aria-label={`Remove ${product.name}`}
+              >
+                Remove
+              </Button>
+            </p>
+          ) : (
+            <p className="text-sm text-slate-600">None chosen.</p>
+          )}
+          <SearchPicker<ProductOption>
+            className="mt-3"
+            label={product ? 'Choose another product' : 'Choose the product'}
+            placeholder="Type a product name, Enter picks the first match"
+            noun="products"
+            search={searchProducts}
+            keyOf={(p) => p.id}
+            exclude={(p) => p.id === product?.id}
+            onPick={(p) => {
+              setProduct(p);
+              setValue('from_product_id', p.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+            }}
+            option={(p) => (
+              <>
+                <span aria-hidden="true">{flag(p.country)}</span>
+                {p.name}
+                <span className="text-xs text-slate-500">{p.company_name}</span>
+              </>
+            )}
+            optionHint={() => `, choose`}
+          />
+          <FieldError id="guide-product" message={productError} />
+        </fieldset>
+      </Section>
 
-        {LANGUAGES.map((l) => (
-          <LanguageSection key={l.code} form={form} code={l.code} name={l.name} onTitleBlur={l.code === 'en' && !id ? () => !getValues('slug') && setValue('slug', slugify(getValues('title') ?? '')) : undefined} />
-        ))}
+      {LANGUAGES.map((l) => (
+        <LanguageSection key={l.code} form={form} code={l.code} name={l.name} onTitleBlur={l.code === 'en' && !id ? () => !getValues('slug') && setValue('slug', slugify(getValues('title') ?? '')) : undefined} />
+      ))}
 
-        <GuideSources form={form} />
-
-        <FormActions
-          saving={isSubmitting}
-          cancelTo={LIST}
-          error={saveError}
-          invalid={Object.keys(errors).length > 0}
-          deleting={deleting}
-          deleteLabel={id ? 'Delete Guide' : undefined}
-          onDelete={id ? () => void onDelete() : undefined}
-          onReload={reload}
+      <FormProvider {...form}>
+        <SourcesSection
+          id="guide-sources"
+          description="The providers' own help pages (https) that the steps were checked against, and when."
+          newRow={newGuideSource}
+          rowId="guide-source"
+          facts={false}
+          listError
         />
-      </form>
-    </>
+      </FormProvider>
+    </RecordFormShell>
   );
 }
 
@@ -247,53 +245,6 @@ function LanguageSection({ form, code, name, onTitleBlur }: { form: UseFormRetur
           </Field>
         ))}
       </div>
-    </Section>
-  );
-}
-
-/** The help pages the steps were checked against: https, a title, when checked. */
-function GuideSources({ form }: { form: UseFormReturn<GuideInput, unknown, GuideValues> }) {
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = form;
-  const { fields, append, remove } = useFieldArray({ control, name: 'sources', keyName: 'key' });
-  const listError = errors.sources?.message ?? errors.sources?.root?.message;
-  return (
-    <Section id="guide-sources" title="Sources" description="The providers' own help pages (https) that the steps were checked against, and when.">
-      {fields.length === 0 && <p className="mb-4 text-sm text-slate-600">No sources yet.</p>}
-      <ol className="space-y-4">
-        {fields.map((row, i) => {
-          const e = errors.sources?.[i];
-          const base = `guide-source-${i}`;
-          return (
-            <li key={row.key} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4" data-source-row>
-              <div className="mb-3 flex items-center justify-between gap-3">
-                <h3 className="text-sm font-semibold text-slate-700">Source {i + 1}</h3>
-                <Button variant="remove" onClick={() => remove(i)} aria-label={`Remove source ${i + 1}`}>
-                  Remove
-                </Button>
-              </div>
-              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                <Field id={`${base}-url`} label="URL" required error={e?.url?.message} className="sm:col-span-2">
-                  {(attrs) => <input {...attrs} type="url" placeholder="https://…" className={inputClass} {...register(`sources.${i}.url`)} />}
-                </Field>
-                <Field id={`${base}-title`} label="Title" error={e?.title?.message}>
-                  {(attrs) => <input {...attrs} type="text" className={inputClass} {...register(`sources.${i}.title`)} />}
-                </Field>
-                <Field id={`${base}-verified`} label="Verified on" required error={e?.verified_at?.message}>
-                  {(attrs) => <input {...attrs} type="date" className={inputClass} {...register(`sources.${i}.verified_at`)} />}
-                </Field>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      <FieldError id="guide-sources-list" message={listError} />
-      <Button className="mt-4" onClick={() => append(newGuideSource(), { focusName: `sources.${fields.length}.url` })}>
-        <span aria-hidden="true">+</span> Add source
-      </Button>
     </Section>
   );
 }

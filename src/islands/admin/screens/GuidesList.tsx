@@ -10,13 +10,9 @@ export function GuidesList() {
       load={(query, signal) => call(api.api.admin.guides.$get({ query }, { init: { signal } }))}
       defaultSort="title"
       importExport="guides"
-      add={{ to: '/admin/guides/new', label: 'Add Guide' }}
-      noun="guides"
-      none="No guides yet."
+      add="Add Guide"
       searchLabel="Search guides by title, slug or product"
       searchPlaceholder="Search guides…"
-      rowKey={(g) => g.id}
-      href={(g) => `/admin/guides/${g.id}`}
       primary={{ header: 'Guide', cell: (g) => g.title, className: 'sm:min-w-56', sort: 'title' }}
       columns={[
         { header: 'Product', cell: (g) => (g.from_product ? `${g.from_product.name} (${g.from_product.company_name})` : '—') },

@@ -2,12 +2,11 @@
 // slug, subcategory, website and description; names and descriptions per language; aliases per
 // language; decision facts; sources; European alternatives (can import); Draft/Published. Saved in one
 // request (one transaction on the server) based on the version read (If-Match); History below.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGS } from '../../../lib/i18n-langs.ts';
 import { flagEmoji as flag } from '../../../lib/countries.ts';
-import { slugify } from '../../../lib/schemas/common.ts';
 import type { SourceFact } from '../../../../db/enums.ts';
 import {
   newProductSource,
@@ -18,14 +17,15 @@ import {
   type ProductFormValues,
 } from '../../../lib/schemas/product.ts';
 import { api, call, failure, fetchAll, ifMatch } from '../api.ts';
-import { FormActions } from '../FormActions.tsx';
 import { FormLoader } from '../FormLoader.tsx';
 import { TRANSLATIONS, translationError, translationPath } from '../langs.ts';
 import { useRecordActions } from '../record-actions.ts';
+import { PublicationNote, SaveAsButton } from '../Publication.tsx';
+import { NameSlugFields } from '../NameSlugFields.tsx';
+import { RecordFormShell, recordPage } from '../RecordForm.tsx';
 import { useLocation } from '../router.tsx';
 import { SearchPicker } from '../SearchPicker.tsx';
-import { Button, Field, PageHeader, Section, inputClass } from '../ui.tsx';
-import { useUnsavedGuard } from './CompanyForm.tsx';
+import { Button, Field, Section, inputClass } from '../ui.tsx';
 import { HistorySection } from './company/HistorySection.tsx';
 import { SourcesSection } from './company/SourcesSection.tsx';
 import type { CompanyOption } from './company/types.ts';
@@ -34,10 +34,8 @@ import { FactsSection } from './product/FactsSection.tsx';
 import { ListInput, firstMessage } from './product/inputs.tsx';
 import type { ProductDetail } from './product/types.ts';
 
-const LIST = '/admin/products';
 const FIELDS = new Set(Object.keys(productFormDefaults()));
 const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
-const STATUS_TEXT = { published: 'Published: shown on the public site.', draft: 'Draft: not on the public site until you publish it.' } as const;
 
 /** The stored product in the form's shape. */
 function toFormValues(p: ProductDetail): ProductFormInput {
@@ -89,13 +87,9 @@ export function ProductForm({ id }: { id?: string }) {
   return (
     <FormLoader
       key={revision}
+      {...recordPage('product', 'Products', id)}
       load={(signal) => loadFormData(id, companyId, signal)}
       deps={[id, companyId, revision]}
-      list={LIST}
-      listName="Products"
-      title={id ? 'Edit Product' : 'Add Product'}
-      loadingLabel="Loading product…"
-      notFound="Product not found"
       loadError={(error) => failure('Failed to load product.', error)}
     >
       {(data) => <ProductEditor id={id} data={data} onReverted={() => setRevision((n) => n + 1)} />}
@@ -107,7 +101,7 @@ const searchCompanies = async (q: string, signal: AbortSignal): Promise<CompanyO
   (await call(api.api.admin.companies.$get({ query: { q, per_page: '10' } }, { init: { signal } }))).items.map((c) => ({ id: c.id, name: c.name, country: c.country }));
 
 function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; onReverted: () => void }) {
-  const handSlug = useRef(!!id);
+  const page = recordPage('product', 'Products', id);
   const loaded = data.product;
   const form = useForm<ProductFormInput, unknown, ProductFormValues>({
     resolver: zodResolver(productFormSchema),
@@ -123,15 +117,14 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
     watch,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  useUnsavedGuard(isDirty);
   const [company, setCompany] = useState<CompanyOption | undefined>(data.company);
   const [changingCompany, setChangingCompany] = useState(!data.company);
 
   // The links as loaded: a save sends what the editor added, changed and removed, never the whole list.
   const loadedLinks = useMemo(() => loaded?.alternatives.map((a) => ({ product_id: a.product_id, can_import: a.can_import })) ?? [], [loaded]);
-  const { saveError, deleting, onSubmit, onDelete, reload } = useRecordActions<ProductFormValues, ProductFormInput>({
+  const actions = useRecordActions<ProductFormValues, ProductFormInput>({
     noun: 'product',
-    list: LIST,
+    list: page.list,
     save: (values) => {
       const json = productFormToInput(values, loadedLinks);
       return id && loaded ? call(api.api.admin.products[':id'].$put({ param: { id }, json }, ifMatch(loaded.version))) : call(api.api.admin.products.$post({ json }));
@@ -144,14 +137,29 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
   function saveAs(next: 'draft' | 'published') {
     const previous = getValues('status');
     setValue('status', next, { shouldDirty: true });
-    void handleSubmit(onSubmit, () => setValue('status', previous))();
+    void handleSubmit(actions.onSubmit, () => setValue('status', previous))();
   }
 
-  const title = id ? 'Edit Product' : 'Add Product';
   return (
     <FormProvider {...form}>
-      <PageHeader title={id ? <>Edit {loaded?.name}</> : title} back={{ to: LIST, label: 'Back to Products' }} />
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={title}>
+      <RecordFormShell
+        page={page}
+        editing={!!id}
+        heading={id ? <>Edit {loaded?.name}</> : undefined}
+        labelled
+        guardUnsaved
+        onSubmit={handleSubmit(actions.onSubmit)}
+        formState={{ errors, isSubmitting, isDirty }}
+        actions={actions}
+        secondary={<SaveAsButton status={status} saveAs={saveAs} disabled={isSubmitting || actions.deleting} />}
+        after={
+          id && (
+            <div className="mt-6">
+              <HistorySection companyId={id} entity="product" onReverted={onReverted} />
+            </div>
+          )
+        }
+      >
         <Section id="product-details" title="Product Details">
           <div className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
             <div className="md:col-span-2 lg:col-span-3" data-company-field>
@@ -203,23 +211,7 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
                 </p>
               )}
             </div>
-            <Field id="product-name" label="Name" required error={errors.name?.message}>
-              {(attrs) => (
-                <input
-                  {...attrs}
-                  type="text"
-                  className={inputClass}
-                  {...register('name', {
-                    onChange: (e) => {
-                      if (!handSlug.current) setValue('slug', slugify(e.target.value), { shouldValidate: errors.slug !== undefined });
-                    },
-                  })}
-                />
-              )}
-            </Field>
-            <Field id="product-slug" label="Slug" required error={errors.slug?.message} hint={id ? 'Part of the public address.' : 'Follows the name until you edit it.'}>
-              {(attrs) => <input {...attrs} type="text" className={`${inputClass} font-mono`} {...register('slug', { onChange: () => (handSlug.current = true) })} />}
-            </Field>
+            <NameSlugFields prefix="product" editing={!!id} />
             <Field id="product-subcategory" label="Subcategory" error={errors.subcategory_id?.message}>
               {(attrs) => (
                 <Controller
@@ -260,18 +252,7 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
             </Field>
           </div>
 
-          <div className="mt-6" data-publication>
-            <p className="mb-2 text-sm font-medium text-slate-800">Publication</p>
-            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <span
-                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status === 'draft' ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}`}
-                data-status={status}
-              >
-                {status === 'draft' ? 'Draft' : 'Published'}
-              </span>
-              {STATUS_TEXT[status]} Use “{status === 'draft' ? 'Publish' : 'Save as draft'}” below to change it.
-            </p>
-          </div>
+          <PublicationNote status={status} />
         </Section>
 
         <Section id="product-translations" title="Translations" description="The name and short description per language. Left empty, the public site shows the English text.">
@@ -320,28 +301,7 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
         <FactsSection />
         <SourcesSection id="product-sources" description="Public https pages that support the facts above (pricing, licence, platforms, encryption, data location)." newRow={() => newProductSource()} />
         <AlternativesSection linked={loaded?.alternatives.map(linkOption) ?? []} replaces={loaded?.alternative_to.map(linkOption) ?? []} selfId={id ? Number(id) : undefined} />
-
-        <FormActions
-          saving={isSubmitting}
-          cancelTo={LIST}
-          error={saveError}
-          invalid={Object.keys(errors).length > 0}
-          deleting={deleting}
-          deleteLabel={id ? 'Delete Product' : undefined}
-          onDelete={id ? () => void onDelete() : undefined}
-          onReload={reload}
-          secondary={
-            <Button variant="secondary" onClick={() => saveAs(status === 'draft' ? 'published' : 'draft')} disabled={isSubmitting || deleting}>
-              {status === 'draft' ? 'Publish' : 'Save as draft'}
-            </Button>
-          }
-        />
-      </form>
-      {id && (
-        <div className="mt-6">
-          <HistorySection companyId={id} entity="product" onReverted={onReverted} />
-        </div>
-      )}
+      </RecordFormShell>
     </FormProvider>
   );
 }

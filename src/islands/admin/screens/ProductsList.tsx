@@ -10,13 +10,9 @@ export function ProductsList() {
       title="Products"
       load={(query, signal) => call(api.api.admin.products.$get({ query }, { init: { signal } }))}
       defaultSort="name"
-      add={{ to: '/admin/products/new', label: 'Add Product' }}
-      noun="products"
-      none="No products yet."
+      add="Add Product"
       searchLabel="Search products by name, alias or company"
       searchPlaceholder="Search products…"
-      rowKey={(p) => p.id}
-      href={(p) => `/admin/products/${p.id}`}
       primary={{
         header: 'Product',
         sort: 'name',

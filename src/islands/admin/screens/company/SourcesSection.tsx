@@ -1,15 +1,30 @@
-// Sources of a company's (or product's) facts: an https page, its title, the facts it supports and when someone last
-// checked that it still says so (today for a new row).
+// Sources of a company's, product's or guide's facts: an https page, its title, the facts it supports (not
+// for a guide) and when someone last checked that it still says so (today for a new row).
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { SOURCE_FACTS } from '../../../../../db/enums.ts';
 import { newSource, type SourceInput } from '../../../../lib/schemas/company.ts';
-import { Button, Field, FieldError, Section, describedBy, inputClass } from '../../ui.tsx';
+import type { GuideSourceInput } from '../../../../lib/schemas/guide.ts';
+import { Button, CheckboxChips, Field, FieldError, Section, describedBy, inputClass } from '../../ui.tsx';
 import { SOURCE_FACT_LABELS } from './labels.ts';
 
 const COMPANY_SOURCES = 'Public https pages that support the facts above. Every company needs one for its headquarters and one for its ownership.';
 
-/** `newRow`: a new source's starting values (a product's supports product facts). */
-export function SourcesSection({ description = COMPANY_SOURCES, newRow = newSource, id = 'company-sources' }: { description?: string; newRow?: () => SourceInput; id?: string } = {}) {
+interface Props {
+  description?: string;
+  /** a new source's starting values (a product's supports product facts) */
+  newRow?: () => SourceInput | GuideSourceInput;
+  /** the section's id */
+  id?: string;
+  /** the start of each row's field ids ("source" gives source-0-url) */
+  rowId?: string;
+  /** each source says which facts it supports (a guide's sources do not) */
+  facts?: boolean;
+  /** show the list's own error (too many sources) below it */
+  listError?: boolean;
+}
+
+/** The sources of a company, a product or a guide, in the form's `sources` field. */
+export function SourcesSection({ description = COMPANY_SOURCES, newRow = newSource, id = 'company-sources', rowId = 'source', facts = true, listError = false }: Props = {}) {
   const {
     control,
     register,
@@ -23,7 +38,7 @@ export function SourcesSection({ description = COMPANY_SOURCES, newRow = newSour
       <ol className="space-y-4">
         {fields.map((row, i) => {
           const e = errors.sources?.[i];
-          const base = `source-${i}`;
+          const base = `${rowId}-${i}`;
           const factsError = e?.facts?.message ?? e?.facts?.root?.message;
           return (
             <li key={row.key} className="rounded-lg border border-slate-200 bg-slate-50/60 p-4" data-source-row>
@@ -44,46 +59,40 @@ export function SourcesSection({ description = COMPANY_SOURCES, newRow = newSour
                   {(attrs) => <input {...attrs} type="date" className={inputClass} {...register(`sources.${i}.verified_at`)} />}
                 </Field>
               </div>
-              <fieldset className="mt-4" aria-describedby={describedBy(`${base}-facts`, false, !!factsError)}>
-                <legend className="mb-2 text-sm font-medium text-slate-800">
-                  Supports
-                  <span className="text-red-700" aria-hidden="true">
-                    {' '}
-                    *
-                  </span>
-                </legend>
-                <Controller
-                  control={control}
-                  name={`sources.${i}.facts`}
-                  render={({ field }) => {
-                    const selected = new Set(field.value ?? []);
-                    return (
-                      <div className="flex flex-wrap gap-2">
-                        {SOURCE_FACTS.map((f) => (
-                          <label
-                            key={f}
-                            className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue"
-                          >
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-eu-blue"
-                              checked={selected.has(f)}
-                              onChange={(ev) => field.onChange(ev.target.checked ? [...selected, f] : [...selected].filter((x) => x !== f))}
-                            />
-                            {SOURCE_FACT_LABELS[f]}
-                          </label>
-                        ))}
-                      </div>
-                    );
-                  }}
-                />
-                <FieldError id={`${base}-facts`} message={factsError} />
-              </fieldset>
+              {facts && (
+                <fieldset className="mt-4" aria-describedby={describedBy(`${base}-facts`, false, !!factsError)}>
+                  <legend className="mb-2 text-sm font-medium text-slate-800">
+                    Supports
+                    <span className="text-red-700" aria-hidden="true">
+                      {' '}
+                      *
+                    </span>
+                  </legend>
+                  <Controller
+                    control={control}
+                    name={`sources.${i}.facts`}
+                    render={({ field }) => {
+                      const selected = new Set(field.value ?? []);
+                      return (
+                        <CheckboxChips
+                          options={SOURCE_FACTS}
+                          label={(f) => SOURCE_FACT_LABELS[f]}
+                          checked={(f) => selected.has(f)}
+                          onToggle={(f, on) => field.onChange(on ? [...selected, f] : [...selected].filter((x) => x !== f))}
+                          className="py-1"
+                        />
+                      );
+                    }}
+                  />
+                  <FieldError id={`${base}-facts`} message={factsError} />
+                </fieldset>
+              )}
             </li>
           );
         })}
       </ol>
-      <Button className="mt-4" onClick={() => append(newRow(), { focusName: `sources.${fields.length}.url` })}>
+      {listError && <FieldError id={`${id}-list`} message={errors.sources?.message ?? errors.sources?.root?.message} />}
+      <Button className="mt-4" onClick={() => append(newRow() as SourceInput, { focusName: `sources.${fields.length}.url` })}>
         <span aria-hidden="true">+</span> Add source
       </Button>
     </Section>

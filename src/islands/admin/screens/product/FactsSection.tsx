@@ -4,7 +4,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { HOSTING_REGIONS, PLATFORMS, PRICING_MODELS } from '../../../../../db/enums.ts';
 import type { ProductFormInput } from '../../../../lib/schemas/product.ts';
 import { NumberInput } from '../../NumberInput.tsx';
-import { Field, FieldError, Section, describedBy, inputClass } from '../../ui.tsx';
+import { CheckboxChips, Field, FieldError, Section, describedBy, inputClass } from '../../ui.tsx';
 import { HOSTING_LABELS } from '../company/labels.ts';
 import { LicenceInput, ListInput, NullableSelect, YES_NO, firstMessage } from './inputs.tsx';
 
@@ -105,25 +105,16 @@ export function FactsSection() {
           render={({ field }) => {
             const selected = new Set(field.value ?? []);
             return (
-              <div className="flex flex-wrap gap-2">
-                {PLATFORMS.map((p) => (
-                  <label
-                    key={p}
-                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm has-checked:border-eu-blue has-checked:bg-blue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-eu-blue max-sm:min-h-11"
-                  >
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-eu-blue"
-                      checked={selected.has(p)}
-                      onChange={(e) => {
-                        const next = PLATFORMS.filter((x) => (x === p ? e.target.checked : selected.has(x)));
-                        field.onChange(next.length ? next : null);
-                      }}
-                    />
-                    {PLATFORM_LABELS[p]}
-                  </label>
-                ))}
-              </div>
+              <CheckboxChips
+                options={PLATFORMS}
+                label={(p) => PLATFORM_LABELS[p]}
+                checked={(p) => selected.has(p)}
+                onToggle={(p, on) => {
+                  const next = PLATFORMS.filter((x) => (x === p ? on : selected.has(x)));
+                  field.onChange(next.length ? next : null);
+                }}
+                className="py-1.5 max-sm:min-h-11"
+              />
             );
           }}
         />
