@@ -92,11 +92,15 @@ for (const r of audits) {
 }
 
 // --- 2. new companies ----------------------------------------------------------------------------
+// Services only civil servants or member institutions can use: nobody reading the site can switch to them.
+const NOT_OPEN_TO_THE_PUBLIC = new Set(['tchap', 'bundesmessenger', 'la-suite-numerique', 'surf']);
 const text = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
 for (const r of readOut('new-companies.json')?.new_companies ?? []) {
   const slug = String(r.slug ?? '').trim();
   const problem = !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
     ? 'bad slug'
+    : NOT_OPEN_TO_THE_PUBLIC.has(slug)
+      ? 'not open to the public'
     : !KNOWN_COUNTRIES.has(r.country)
       ? `unknown country ${r.country}`
       : !['en', 'de', 'fr'].every((l) => text(r.description, l))
@@ -144,6 +148,14 @@ for (const r of readOut('new-companies.json')?.new_companies ?? []) {
   const reason = c.status === 'published' ? null : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ');
   statusBySlug.set(slug, { slug, status: c.status, reason, audited: DAY, notes: 'Added in session 4.' });
   link(c, r.alternative_to);
+}
+
+// A company this research added and later refused leaves the seed again, with its links.
+for (const slug of NOT_OPEN_TO_THE_PUBLIC) {
+  if (!bySlug.has(slug) || statusBySlug.get(slug)?.notes !== 'Added in session 4.') continue;
+  for (const [category, list] of files) files.set(category, list.filter((c) => c.slug !== slug));
+  for (const c of bySlug.values()) if (c.alternatives) c.alternatives = c.alternatives.filter((a) => a.slug !== slug);
+  bySlug.delete(slug);
 }
 
 // --- 3. non-European companies reach their page with 3 published European alternatives ----------------
