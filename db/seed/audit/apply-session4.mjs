@@ -1,6 +1,6 @@
 // The research of 2026-11-27 (session 4), applied on top of the seed as it is (unlike apply-session3.mjs,
 // which rebuilds from an older seed): targeted audits of draft companies that lacked a headquarters or
-// ownership source (drafts-*.json), and new European companies (new-companies.json). Each record may
+// ownership source (drafts-*.json), and new European companies (new-companies*.json). Each record may
 // name `alternative_to`: non-European companies it is a like-for-like alternative to (an editorial
 // choice, added as company-level alternative links once the company is published).
 // Idempotent: run again after more research and the seed converges to the same result.
@@ -95,7 +95,8 @@ for (const r of audits) {
 // Services only civil servants or member institutions can use: nobody reading the site can switch to them.
 const NOT_OPEN_TO_THE_PUBLIC = new Set(['tchap', 'bundesmessenger', 'la-suite-numerique', 'surf']);
 const text = (d, lang) => (typeof d?.[lang] === 'string' ? d[lang].trim() : '');
-for (const r of readOut('new-companies.json')?.new_companies ?? []) {
+const newFiles = fs.existsSync(outDir) ? fs.readdirSync(outDir).filter((f) => /^new-companies(-\d+)?\.json$/.test(f)).sort() : [];
+for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
   const slug = String(r.slug ?? '').trim();
   const problem = !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
     ? 'bad slug'
