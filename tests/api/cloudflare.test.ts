@@ -244,6 +244,77 @@ describe('Cloudflare Pages Function', () => {
     expect((await api('GET', '/api/admin/companies', { cookie })).status).toBe(401);
   });
 
+  it('keeps a sign-in, a company save and an import within the Workers subrequest limit', async () => {
+    expect(workerd?.exitCode ?? null, workerdLog).toBeNull();
+    // Every fetch a Worker makes while handling a request is a subrequest: each Hrana pipeline call to
+    // the database and the deploy hook call (kept alive with waitUntil, so it counts for the request
+    // that made it). Free plan: 50 per request; Paid: 10,000 (Cloudflare's Workers limits page).
+    const FREE_PLAN_LIMIT = 50;
+    const subrequests = () => libsql!.requests + hookCalls.length;
+    /** Waits until nothing more arrives (the waitUntil work of the last request has ended). */
+    const settle = async () => {
+      let last = -1;
+      for (let i = 0; i < 100 && subrequests() !== last; i += 1) {
+        last = subrequests();
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    };
+    const counted = async (work: () => Promise<Response>) => {
+      await settle();
+      const before = subrequests();
+      const res = await work();
+      await settle();
+      return { res, n: subrequests() - before };
+    };
+
+    const signIn = await counted(() => api('POST', '/api/auth/sign-in', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } }));
+    expect(signIn.res.status, workerdLog).toBe(200);
+    const cookie = signIn.res.headers.get('set-cookie')!.split(';')[0];
+
+    const category = await api('POST', '/api/admin/categories', { cookie, body: { name: 'Office', slug: 'office', subcategories: [{ name: 'Mail', slug: 'mail' }] } });
+    expect(category.status, workerdLog).toBe(201);
+    const { id: categoryId, subcategories } = (await category.json()) as { id: number; subcategories: { id: number }[] };
+    const other = (await (await api('POST', '/api/admin/companies', { cookie, body: companyBody(categoryId, { name: 'Proton', slug: 'proton', country: 'CH' }) })).json()) as { id: number };
+    const createdRes = await api('POST', '/api/admin/companies', { cookie, body: companyBody(categoryId, { name: 'Gmail Co', slug: 'gmail-co', country: 'US' }) });
+    const etag = createdRes.headers.get('etag') ?? '';
+    const created = (await createdRes.json()) as { id: number };
+
+    // A save as the admin form sends it: subcategories, two fines, a new alternative link.
+    const save = await counted(() =>
+      api('PUT', `/api/admin/companies/${created.id}`, {
+        cookie,
+        ifMatch: etag,
+        body: companyBody(categoryId, {
+          name: 'Gmail Co',
+          slug: 'gmail-co',
+          country: 'US',
+          subcategory_ids: [subcategories[0].id],
+          eu_fines: [fineBody({ amount: 10, date: '2024-01-02', description: 'One' }), fineBody({ amount: 20, date: '2024-02-03', description: 'Two' })],
+          alternatives: { add: [other.id] },
+        }),
+      }),
+    );
+    expect(save.res.status, `${await save.res.clone().text()}\n${workerdLog}`).toBe(200);
+
+    // An import of 25 companies, each with a fine and an alternative link.
+    const records = Array.from({ length: 25 }, (_, i) => ({
+      name: `Imported ${i}`,
+      slug: `imported-${i}`,
+      country: 'FR',
+      category: 'Office',
+      description: `Imported company ${i}.`,
+      alternatives: i > 0 ? [{ slug: 'imported-0' }] : [],
+    }));
+    const imported = await counted(() => api('POST', '/api/admin/companies/import', { cookie, body: records }));
+    expect(imported.res.status, `${await imported.res.clone().text()}\n${workerdLog}`).toBe(200);
+
+    const counts = { signIn: signIn.n, save: save.n, import: imported.n };
+    console.log(`Workers subrequests per request: ${JSON.stringify(counts)} (free plan limit ${FREE_PLAN_LIMIT})`);
+    expect(counts.signIn).toBeLessThanOrEqual(FREE_PLAN_LIMIT);
+    expect(counts.save).toBeLessThanOrEqual(FREE_PLAN_LIMIT);
+    expect(counts.import).toBeLessThanOrEqual(FREE_PLAN_LIMIT);
+  });
+
   it('hashes and verifies passwords with node:crypto scrypt inside workerd', async () => {
     const res = await fetch(passwordUrl);
     expect(res.status, workerdLog).toBe(200);

@@ -1,6 +1,6 @@
 // Import of categories, certificates, countries, companies and guides in the export format. Every function
 // expects to run inside one transaction: a bad record throws and nothing is written.
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import * as t from '../../../db/schema.ts';
 import type { Executor } from '../../../db/executor.ts';
 import { countryByCode } from '../../lib/countries.ts';
@@ -16,7 +16,7 @@ import {
 import type { SourceValues } from '../../lib/schemas/facts.ts';
 import { guideRecordSchema } from '../../lib/schemas/guide.ts';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { chunks } from '../chunks.ts';
+import { CHUNK_SIZE, chunks } from '../chunks.ts';
 import { InputError, parseRecords, recordsError } from './errors.ts';
 
 export async function importCategories(tx: Executor, input: unknown): Promise<number> {
@@ -127,52 +127,54 @@ export async function importCompanies(tx: Executor, input: unknown): Promise<num
   }
 
   assertUnique(records.flatMap((r) => r.products.map((p) => p.slug)), 'product slug');
+  // Written set by set, not record by record: on Cloudflare each statement is a round trip to Turso and
+  // counts against the Worker's subrequest limit, so the number of statements grows with the number of
+  // slices (100 records), not of records. The result is the same as writing the records one by one.
   const productIdBySlug = new Map<string, number>();
-  const idBySlug = new Map<string, number>();
+  const idBySlug = await upsertCompanies(tx, records, (r) => categoryByName.get(r.category.toLowerCase())!.id);
+  const companyIds = records.map((r) => idBySlug.get(r.slug)!);
+  for (const table of [t.companySubcategory, t.companyCertification, t.euFine, t.source]) {
+    for (const part of chunks(companyIds)) await tx.delete(table).where(inArray(table.companyId, part));
+  }
+  const subcategoryRows: (typeof t.companySubcategory.$inferInsert)[] = [];
+  const certificationRows: (typeof t.companyCertification.$inferInsert)[] = [];
+  const fineRows: (typeof t.euFine.$inferInsert)[] = [];
+  const sourceRows: (typeof t.source.$inferInsert)[] = [];
   for (const r of records) {
     const category = categoryByName.get(r.category.toLowerCase())!;
-    idBySlug.set(r.slug, await upsertCompany(tx, r, category.id));
     const companyId = idBySlug.get(r.slug)!;
     // Subcategories are matched by name within the category; unknown names are skipped (docs/data-model.md, "Import and export").
     const wanted = new Set(r.subcategories.map((s) => s.toLowerCase()));
-    const subIds = category.subcategories.filter((s) => wanted.has(s.name.toLowerCase())).map((s) => s.id);
-    await tx.delete(t.companySubcategory).where(eq(t.companySubcategory.companyId, companyId));
-    await insertChunked(tx, t.companySubcategory, subIds.map((subcategoryId) => ({ companyId, subcategoryId })));
-
-    await tx.delete(t.companyCertification).where(eq(t.companyCertification.companyId, companyId));
-    await insertChunked(
-      tx,
-      t.companyCertification,
-      r.certifications.map((c) => ({
-        companyId,
-        certificationId: certByName.get(c.name.toLowerCase())!,
-        status: c.status,
-        validFrom: c.valid_from,
-        validUntil: c.valid_until,
-        link: c.link,
-      })),
-    );
-    await tx.delete(t.euFine).where(eq(t.euFine.companyId, companyId));
-    await insertChunked(tx, t.euFine, r.eu_fines.map((f) => fineRow(companyId, f)));
-    await tx.delete(t.source).where(eq(t.source.companyId, companyId));
-    await insertChunked(tx, t.source, r.sources.map((src) => sourceRow(companyId, null, src)));
-    await importProducts(tx, companyId, r, productIdBySlug, subcategoryBySlug);
+    for (const s of category.subcategories) if (wanted.has(s.name.toLowerCase())) subcategoryRows.push({ companyId, subcategoryId: s.id });
+    for (const c of r.certifications) {
+      certificationRows.push({ companyId, certificationId: certByName.get(c.name.toLowerCase())!, status: c.status, validFrom: c.valid_from, validUntil: c.valid_until, link: c.link });
+    }
+    for (const f of r.eu_fines) fineRows.push(fineRow(companyId, f));
+    for (const src of r.sources) sourceRows.push(sourceRow(companyId, null, src));
   }
+  await insertChunked(tx, t.companySubcategory, subcategoryRows);
+  await insertChunked(tx, t.companyCertification, certificationRows);
+  await insertChunked(tx, t.euFine, fineRows);
+  await insertChunked(tx, t.source, sourceRows);
+  await importProducts(tx, records, idBySlug, productIdBySlug, subcategoryBySlug);
 
-  // Alternatives may point at companies later in the file, so they are linked in a second pass.
+  // Alternatives may point at companies later in the file, so they are linked after every company is written.
   for (const [slug, id] of existing) if (!idBySlug.has(slug)) idBySlug.set(slug, id);
+  const relinked: number[] = [];
+  const alternativeRows: (typeof t.alternative.$inferInsert)[] = [];
   for (const r of records) {
     if (!r.alternatives) continue;
     const companyId = idBySlug.get(r.slug)!;
-    await tx.delete(t.alternative).where(eq(t.alternative.companyId, companyId));
-    const rows = r.alternatives.map((a) => {
+    relinked.push(companyId);
+    for (const a of r.alternatives) {
       const alternativeId = idBySlug.get(a.slug);
       if (!alternativeId) throw new InputError(`Alternative not found: ${a.slug} (company "${r.name}")`);
       if (alternativeId === companyId) throw new InputError(`A company cannot be its own alternative: ${r.slug}`);
-      return { companyId, alternativeId };
-    });
-    await insertChunked(tx, t.alternative, rows, true);
+      alternativeRows.push({ companyId, alternativeId });
+    }
   }
+  for (const part of chunks(relinked)) await tx.delete(t.alternative).where(inArray(t.alternative.companyId, part));
+  await insertChunked(tx, t.alternative, alternativeRows, true);
   await linkProducts(tx, records, productIdBySlug);
   return records.length;
 }
@@ -235,15 +237,27 @@ function sourceRow(companyId: number, productId: number | null, s: SourceValues)
   return { companyId, productId, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at };
 }
 
-/** Writes a company's products (replacing the stored ones) and remembers their ids by slug. */
-async function importProducts(tx: Executor, companyId: number, r: CompanyRecord, idBySlug: Map<string, number>, subcategoryBySlug: Map<string, number>) {
-  const keep = r.products.map((p) => p.slug);
-  await tx
-    .delete(t.product)
-    .where(keep.length ? and(eq(t.product.companyId, companyId), notInArray(t.product.slug, keep)) : eq(t.product.companyId, companyId));
-  for (const p of r.products) {
-    const id = await upsertProduct(tx, companyId, p, subcategoryBySlug);
-    idBySlug.set(p.slug, id);
+
+/**
+ * Writes the companies' products and remembers their ids by slug. A company's stored products that no
+ * record of the file names are removed (one statement per slice of companies); a product the file names
+ * under another company is moved there by its upsert, keeping its id and the links to it.
+ */
+async function importProducts(
+  tx: Executor,
+  records: CompanyRecord[],
+  companyIdBySlug: Map<string, number>,
+  idBySlug: Map<string, number>,
+  subcategoryBySlug: Map<string, number>,
+) {
+  const named = JSON.stringify(records.flatMap((r) => r.products.map((p) => p.slug)));
+  for (const part of chunks(records)) {
+    const ids = part.map((r) => companyIdBySlug.get(r.slug)!);
+    await tx.delete(t.product).where(and(inArray(t.product.companyId, ids), sql`not exists (select 1 from json_each(${named}) as named where named.value = ${t.product.slug})`));
+  }
+  for (const r of records) {
+    const companyId = companyIdBySlug.get(r.slug)!;
+    for (const p of r.products) idBySlug.set(p.slug, await upsertProduct(tx, companyId, p, subcategoryBySlug));
   }
 }
 
@@ -322,8 +336,8 @@ async function insertChunked<T extends SQLiteTable>(tx: Executor, table: T, rows
   }
 }
 
-async function upsertCompany(tx: Executor, r: CompanyRecord, categoryId: number): Promise<number> {
-  const values = {
+function companyValues(r: CompanyRecord, categoryId: number) {
+  return {
     name: r.name,
     slug: r.slug,
     country: r.country,
@@ -346,13 +360,36 @@ async function upsertCompany(tx: Executor, r: CompanyRecord, categoryId: number)
     logoUrl: r.logo_url,
     categoryId,
   };
-  const insertValues = r.created_at ? { ...values, createdAt: r.created_at } : values;
-  const [row] = await tx
-    .insert(t.company)
-    .values(insertValues)
-    .onConflictDoUpdate({ target: t.company.slug, set: values })
-    .returning({ id: t.company.id });
-  return row.id;
+}
+
+/**
+ * Companies upserted by slug, in file order, one multi-row statement per slice of records that set the
+ * same fields: a field a record leaves unset keeps its stored value on update (and its default on
+ * insert), exactly as a single-row upsert does. Returns the ids by slug.
+ */
+async function upsertCompanies(tx: Executor, records: CompanyRecord[], categoryIdOf: (r: CompanyRecord) => number): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const rows = records.map((r) => {
+    const values = companyValues(r, categoryIdOf(r));
+    const insert: Record<string, unknown> = r.created_at ? { ...values, createdAt: r.created_at } : values;
+    const set = Object.keys(values).filter((k) => values[k as keyof typeof values] !== undefined);
+    return { insert, set, signature: `${Object.keys(insert).filter((k) => insert[k] !== undefined).join(',')}|${set.join(',')}` };
+  });
+  const columns = t.company as unknown as Record<string, { name: string }>;
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    while (j < rows.length && j - i < CHUNK_SIZE && rows[j].signature === rows[i].signature) j += 1;
+    const slice = rows.slice(i, j);
+    const set = Object.fromEntries(slice[0].set.map((k) => [k, sql.raw(`excluded."${columns[k].name}"`)]));
+    const returned = await tx
+      .insert(t.company)
+      .values(slice.map((r) => r.insert) as (typeof t.company.$inferInsert)[])
+      .onConflictDoUpdate({ target: t.company.slug, set })
+      .returning({ id: t.company.id, slug: t.company.slug });
+    for (const row of returned) ids.set(row.slug, row.id);
+    i = j;
+  }
+  return ids;
 }
 
 function assertUnique(values: string[], what: string): void {
