@@ -10,7 +10,9 @@
 //            same size (one bad record at the very end) must leave the database content identical
 //   build    astro build of the synthetic 10,000-company database: wall time, pages/s, peak memory, files
 //            and size, and a plain Hugo build of the same number of pages in the same run (the ratio)
-//   large    one astro build of 50,000 companies (--large-companies): wall time, peak memory, files, size
+//   large    50,000 companies (--large-companies): the admin API under autocannon (list, get, update) on an
+//            API-only server (scripts/bench-api-server.ts), then one astro build (--large-build-companies,
+//            default the same number): wall time, peak memory, files, size, largest file
 //   search   scripts/bench-search.ts (the search island's engine) over 20,000 companies and 2,000 products:
 //            query time (suggestions, results page) and the bytes downloaded before the first result
 //   weight   home, a company page, a category page, the company browser in Chromium: bytes per kind,
@@ -24,15 +26,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { createDb } from '../db/client.ts';
 import { importCompanies } from '../src/api/import-export/import.ts';
 import { launchBrowser } from '../tests/e2e/chromium.ts';
 import { measurePage } from './bench-page-weight.ts';
-import { adminHeaders, projectRoot, runMeasured, startServer, waitForPublishIdle } from './bench-server.ts';
+import { adminHeaders, freePort, projectRoot, runMeasured, startServer, waitForPublishIdle } from './bench-server.ts';
 import { kib, median, parseSearchBench, renderTable, seconds, spread, thousands, type Row } from './bench-stats.ts';
 import { generateDirectory } from './synthetic-data.ts';
+import { parseEnv } from '../src/lib/env.ts';
 import { hugoBuild } from './bench-hugo.ts';
 import { readSeedInput, syntheticUrl, writeSyntheticDb } from './synthetic.ts';
 
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     companies: { type: 'string', default: '10000' },
     'large-companies': { type: 'string', default: '50000' },
+    'large-build-companies': { type: 'string' },
     'search-companies': { type: 'string', default: '20000' },
     'api-seconds': { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
@@ -55,6 +59,7 @@ for (const s of only) if (!SECTIONS.includes(s)) throw new Error(`Unknown sectio
 const RUNS = Math.max(1, Number(args.runs));
 const N = Number(args.companies);
 const LARGE_N = Number(args['large-companies']);
+const LARGE_BUILD_N = Number(args['large-build-companies'] ?? LARGE_N);
 const SEARCH_N = Number(args['search-companies']);
 const API_SECONDS = Number(args['api-seconds']);
 const CONNECTIONS = Number(args.connections);
@@ -121,15 +126,23 @@ async function benchImport(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------
 /** Files and bytes under a folder. */
-function treeSize(dir: string): { files: number; bytes: number } {
+function treeSize(dir: string): { files: number; bytes: number; largest: number; largestFile: string } {
   let files = 0;
   let bytes = 0;
+  let largest = 0;
+  let largestFile = '';
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     files += 1;
-    bytes += statSync(join(entry.parentPath, entry.name)).size;
+    const path = join(entry.parentPath, entry.name);
+    const size = statSync(path).size;
+    bytes += size;
+    if (size > largest) {
+      largest = size;
+      largestFile = path.slice(dir.length + 1);
+    }
   }
-  return { files, bytes };
+  return { files, bytes, largest, largestFile };
 }
 
 function filesUnder(dir: string, test: (name: string) => boolean): string[] {
@@ -208,29 +221,66 @@ async function benchBuild(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------
 async function benchLarge(): Promise<void> {
+  const command = bench('large', ` --large-companies ${LARGE_N}${LARGE_BUILD_N !== LARGE_N ? ` --large-build-companies ${LARGE_BUILD_N}` : ''}`);
   const url = syntheticUrl(LARGE_N);
   log(`large: writing the synthetic database of ${LARGE_N} companies`);
   const imported = await writeSyntheticDb(url, LARGE_N);
-  const outDir = join(benchDir, `build-${LARGE_N}`);
+  rows.push({ measure: `import of ${thousands(LARGE_N)} companies (one transaction)`, value: seconds(imported.importMs), command });
+
+  // The admin API at that size, alone in its process (no site build competing for the two cores).
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const email = 'bench-admin@example.org';
+  const password = `bench-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 20)}`;
+  log(`large: admin API on ${LARGE_N} companies (API-only server)`);
+  const api = spawn(process.execPath, [join(projectRoot, 'scripts', 'bench-api-server.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, LIBSQL_URL: url, HOST: '127.0.0.1', PORT: String(port), SITE_URL: baseUrl, ADMIN_EMAIL: email, ADMIN_PASSWORD: password },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i += 1) {
+      if (api.exitCode !== null) throw new Error('The API-only server exited before it was ready.');
+      if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+      if (i > 600) throw new Error('The API-only server did not start within a minute.');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const headers = await adminHeaders(baseUrl, email, password);
+    const total = ((await (await fetch(`${baseUrl}/api/admin/companies?per_page=1`, { headers })).json()) as { total: number }).total;
+    await benchApi(baseUrl, headers, { label: `${thousands(total)} companies, API only`, idle: async () => {}, command });
+  } finally {
+    api.kill('SIGTERM');
+  }
+
+  const buildUrl = LARGE_BUILD_N === LARGE_N ? url : syntheticUrl(LARGE_BUILD_N);
+  if (buildUrl !== url) {
+    log(`large: writing the synthetic database of ${LARGE_BUILD_N} companies for the build`);
+    await writeSyntheticDb(buildUrl, LARGE_BUILD_N);
+  }
+  const outDir = join(benchDir, `build-${LARGE_BUILD_N}`);
   rmSync(outDir, { recursive: true, force: true });
-  log(`large: astro build of ${LARGE_N} companies (once)`);
+  log(`large: astro build of ${LARGE_BUILD_N} companies (once)`);
   const r = await runMeasured(process.execPath, [join(projectRoot, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
     ...process.env,
-    LIBSQL_URL: url,
+    LIBSQL_URL: buildUrl,
     ASTRO_OUT_DIR: outDir,
     ASTRO_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
+    // Node's default heap limit (about 4 GiB) is below what a build of this size holds.
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=12288`.trim(),
   });
-  const command = bench('large', ` --large-companies ${LARGE_N}`);
   if (r.code !== 0) {
-    rows.push({ measure: `full build, ${thousands(LARGE_N)} companies`, value: `FAILED after ${seconds(r.ms)}: ${r.output.slice(-200).replace(/\s+/g, ' ')}`, command });
+    rows.push({ measure: `full build, ${thousands(LARGE_BUILD_N)} companies`, value: `FAILED after ${seconds(r.ms)}, peak ${(r.peakRss / 1024 ** 2).toFixed(0)} MiB: ${r.output.slice(-300).replace(/\s+/g, ' ')}`, command });
     return;
   }
   const size = treeSize(outDir);
   const pages = /(\d+) page\(s\) built/.exec(r.output)?.[1];
-  rows.push({ measure: `import of ${thousands(LARGE_N)} companies`, value: seconds(imported.importMs), command });
-  rows.push({ measure: `full build, ${thousands(LARGE_N)} companies${pages ? ` (${thousands(Number(pages))} pages)` : ''}`, value: `${seconds(r.ms)}, peak ${(r.peakRss / 1024 ** 2).toFixed(0)} MiB`, command });
-  rows.push({ measure: `build output, ${thousands(LARGE_N)} companies`, value: `${thousands(size.files)} files, ${(size.bytes / 1024 ** 2).toFixed(0)} MiB`, command });
+  rows.push({ measure: `full build, ${thousands(LARGE_BUILD_N)} companies${pages ? ` (${thousands(Number(pages))} pages)` : ''}`, value: `${seconds(r.ms)}, peak RSS ${(r.peakRss / 1024 ** 2).toFixed(0)} MiB`, command });
+  rows.push({
+    measure: `build output, ${thousands(LARGE_BUILD_N)} companies`,
+    value: `${thousands(size.files)} files, ${(size.bytes / 1024 ** 2).toFixed(0)} MiB; largest file ${(size.largest / 1024 ** 2).toFixed(2)} MiB (${size.largestFile})`,
+    command,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -376,6 +426,8 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
   let { detail, etag } = await readCompany(baseUrl, headers, 'netflix');
   const original = String(detail.description);
   const times: number[] = [];
+  const saves: number[] = [];
+  const phases: { read: number; snapshot: number; render: number; write: number }[] = [];
   const publishes: number[] = [];
   const written: number[] = [];
   const rendered: string[] = [];
@@ -391,6 +443,7 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
       body: JSON.stringify(updateBody(detail, `${original} ${marker}`)),
     });
     if (!res.ok) throw new Error(`Save failed: ${res.status} ${await res.text()}`);
+    saves.push(performance.now() - started);
     etag = res.headers.get('etag') ?? etag;
     for (;;) {
       const page = await (await fetch(`${baseUrl}/companies/netflix`)).text();
@@ -405,18 +458,29 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
     if (published) publishes.push(Number(published[1]) * 1000);
     const incremental = /Incremental publish: (\d+) file\(s\) written, (\d+) removed, (\d+) of (\d+) paths rendered/.exec(printed);
     if (incremental) rendered.push(`${incremental[3]} of ${incremental[4]}`);
+    const phase = /\(read (\d+) ms, of which the directory (\d+) ms; render (\d+) ms; write (\d+) ms\)/.exec(printed);
+    if (phase) phases.push({ read: Number(phase[1]), snapshot: Number(phase[2]), render: Number(phase[3]), write: Number(phase[4]) });
     // What the publish recorded (publish_run.files_written).
     const status = (await (await fetch(`${baseUrl}/api/admin/build`, { headers })).json()) as { run?: { filesWritten: number | null } };
     if (status.run?.filesWritten != null) written.push(status.run.filesWritten);
   }
   ({ detail, etag } = await readCompany(baseUrl, headers, 'netflix'));
-  const debounce = process.env.REBUILD_DEBOUNCE_MS ?? '300 (the default)';
+  const debounce = process.env.REBUILD_DEBOUNCE_MS ?? `${parseEnv({}).REBUILD_DEBOUNCE_MS} (the default)`;
   rows.push({
     measure: `admin save until the updated company page is served (real seed, incremental publish, debounce ${debounce} ms; target ≤ 3 s)`,
     value: spread(times, (v) => seconds(v)),
     command: bench('publish'),
   });
+  rows.push({ measure: 'of which the save (PUT until its answer)', value: spread(saves, (v) => seconds(v, 2)), command: bench('publish') });
   if (publishes.length) rows.push({ measure: 'of which the publish (as the server logs it)', value: spread(publishes, (v) => seconds(v)), command: bench('publish') });
+  if (phases.length) {
+    const m = (k: keyof (typeof phases)[number]) => `${median(phases.map((p) => p[k])).toFixed(0)} ms`;
+    rows.push({
+      measure: 'the incremental publish by phase (medians)',
+      value: `read ${m('read')} (of which the directory ${m('snapshot')}; the rest: what changed and every route's paths), render ${m('render')}, write the new folder ${m('write')}`,
+      command: bench('publish'),
+    });
+  }
   if (written.length) {
     rows.push({
       measure: 'files rewritten by a one-company edit (publish_run.files_written)',
@@ -426,34 +490,70 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
   }
 }
 
-async function benchApi(baseUrl: string, headers: Record<string, string>): Promise<void> {
+async function benchApi(
+  baseUrl: string,
+  headers: Record<string, string>,
+  opts: { label?: string; idle?: () => Promise<void>; command?: string } = {},
+): Promise<void> {
+  const idle = opts.idle ?? (() => waitForPublishIdle(baseUrl, headers));
   const { detail } = await readCompany(baseUrl, headers, 'netflix');
   const id = detail.id;
+  // Updates as 50 admins make them: each connection saves its own company again and again, with the
+  // version (If-Match) its previous save answered, so every request is a real save (no 412, no 428).
+  const page = ((await (await fetch(`${baseUrl}/api/admin/companies?per_page=${CONNECTIONS}`, { headers })).json()) as { items: { id: number }[] }).items;
+  const editable: { id: number; body: string; etag: string }[] = [];
+  for (const item of page) {
+    const res = await fetch(`${baseUrl}/api/admin/companies/${item.id}`, { headers });
+    const c = (await res.json()) as CompanyDetail;
+    editable.push({ id: c.id, body: JSON.stringify(updateBody(c, String(c.description))), etag: res.headers.get('etag') ?? '' });
+  }
+  let nextClient = 0;
+  type Ctx = { slot?: number };
+  const update = {
+    method: 'PUT' as const,
+    setupRequest: (req: { path?: string; headers?: Record<string, string>; body?: string }, context: Ctx) => {
+      context.slot ??= nextClient++ % editable.length;
+      const e = editable[context.slot];
+      return { ...req, path: `/api/admin/companies/${e.id}`, headers: { ...headers, 'if-match': e.etag }, body: e.body };
+    },
+    onResponse: (status: number, _body: string, context: Ctx, resHeaders: Record<string, string>) => {
+      if (status === 200 && context.slot !== undefined && resHeaders.etag) editable[context.slot].etag = resHeaders.etag;
+    },
+  };
   const cases = [
-    { name: 'list', method: 'GET' as const, path: '/api/admin/companies?per_page=50', body: undefined },
-    { name: 'get', method: 'GET' as const, path: `/api/admin/companies/${id}`, body: undefined },
-    { name: 'update', method: 'PUT' as const, path: `/api/admin/companies/${id}`, body: JSON.stringify(updateBody(detail, String(detail.description))) },
+    { name: 'list', method: 'GET' as const, path: '/api/admin/companies?per_page=50', requests: undefined },
+    { name: 'get', method: 'GET' as const, path: `/api/admin/companies/${id}`, requests: undefined },
+    { name: 'update', method: 'PUT' as const, path: '/api/admin/companies/{id}', requests: [update] },
   ];
   for (const c of cases) {
     const rps: number[] = [];
     const p99: number[] = [];
     let errors = 0;
     for (let run = 1; run <= RUNS; run++) {
-      await waitForPublishIdle(baseUrl, headers);
-      log(`api: ${c.name}, ${CONNECTIONS} connections for ${API_SECONDS} s, run ${run}/${RUNS}`);
-      const result = await autocannon({ url: baseUrl + c.path, method: c.method, headers, body: c.body, connections: CONNECTIONS, duration: API_SECONDS });
+      await idle();
+      log(`api${opts.label ? ` (${opts.label})` : ''}: ${c.name}, ${CONNECTIONS} connections for ${API_SECONDS} s, run ${run}/${RUNS}`);
+      nextClient = 0;
+      const result = await autocannon({
+        url: baseUrl + c.path.replace('{id}', String(editable[0]?.id ?? id)),
+        method: c.method,
+        headers,
+        connections: CONNECTIONS,
+        duration: API_SECONDS,
+        // biome-ignore lint/suspicious/noExplicitAny: autocannon's request type does not declare the context argument's shape
+        ...(c.requests ? { requests: c.requests as any } : {}),
+      });
       rps.push(result.requests.average);
       p99.push(result.latency.p99);
       errors += result.non2xx + result.errors + result.timeouts;
     }
-    const command = bench('api', ` --api-seconds ${API_SECONDS} --connections ${CONNECTIONS}`);
+    const command = opts.command ?? bench('api', ` --api-seconds ${API_SECONDS} --connections ${CONNECTIONS}`);
     rows.push({
-      measure: `admin API ${c.name} (${c.method} ${c.path.replace(String(id), '{id}')}), ${CONNECTIONS} connections, ${API_SECONDS} s`,
+      measure: `admin API ${c.name} (${c.method} ${c.path.replace(String(id), '{id}')}${c.requests ? `, ${editable.length} companies, one per connection, with If-Match` : ''}), ${CONNECTIONS} connections, ${API_SECONDS} s${opts.label ? `, ${opts.label}` : ''}`,
       value: `${spread(rps, (v) => `${v.toFixed(0)} req/s`)}; p99 ${spread(p99, ms)}${errors ? `; ${errors} errors` : ''}`,
       command,
     });
   }
-  await waitForPublishIdle(baseUrl, headers);
+  await idle();
 }
 
 // ---------------------------------------------------------------------------------------------------
