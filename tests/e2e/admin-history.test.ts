@@ -2,57 +2,21 @@
 // a refused one), a draft published from its form, the import dry run and its confirmation, the delete
 // dialog, and the unsaved-changes guard. Every record made here is removed here, so the other browser
 // tests still see the seed data. SHOTS=1 also writes screenshots to .tmp-shots/.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './chromium.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, sleep, adminSession } from './admin-session.ts';
 
-const baseUrl = inject('baseUrl');
-const dbUrl = inject('dbUrl');
 const EMAIL = 'history-editor@example.org';
-const PASSWORD = 'a long history passphrase 42';
 const REBUILD_WAIT_MS = 240_000;
 const LONG_TEST_MS = 600_000;
 const SHOTS = process.env.SHOTS === '1';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', EMAIL], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, LIBSQL_URL: dbUrl },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
-  browser = await launchBrowser();
+// A failed publish ends the wait too: whether the last one succeeded is checked where it matters.
+const { newPage, signIn, waitForPublishIdle } = adminSession({ email: EMAIL, password: 'a long history passphrase 42', publishWaitMs: REBUILD_WAIT_MS, failedIsIdle: true });
+beforeAll(() => {
   if (SHOTS) mkdirSync('.tmp-shots', { recursive: true });
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  const page = await newPage();
-  await signIn(page);
-  await waitForPublishIdle(page);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl}/admin/companies`);
-}
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -105,18 +69,6 @@ async function deleteCompany(page: Page, id: number): Promise<void> {
   expect((await apiCall(page, 'DELETE', `/api/admin/companies/${id}`, undefined, { 'If-Match': current.etag ?? '' })).status).toBe(200);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until no publish runs, so the next test file starts quiet (whether the last one succeeded is checked where it matters). */
-async function waitForPublishIdle(page: Page): Promise<void> {
-  const deadline = Date.now() + REBUILD_WAIT_MS;
-  for (;;) {
-    const { body } = await apiCall<{ state: string; error?: string }>(page, 'GET', '/api/admin/build');
-    if (body.state === 'idle' || body.state === 'failed') return;
-    if (Date.now() > deadline) throw new Error('Publishing did not finish in time');
-    await sleep(500);
-  }
-}
 
 async function waitForPublic(path: string, ready: (status: number) => boolean, what: string): Promise<void> {
   const deadline = Date.now() + REBUILD_WAIT_MS;

@@ -2,73 +2,12 @@
 // product's row), the product form (edit the description, save, see it stored), the company form's
 // product list, and the screens on a 390 px phone. The change is undone here, so the other browser
 // tests still see the seed data.
-import { spawnSync } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiGet, baseUrl, adminSession } from './admin-session.ts';
 
-const baseUrl = inject('baseUrl');
-const dbUrl = inject('dbUrl');
 const EMAIL = 'products-editor@example.org';
-const PASSWORD = 'a long products passphrase 42';
-const REBUILD_WAIT_MS = 180_000;
-
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', EMAIL], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, LIBSQL_URL: dbUrl },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  // Leave no publish running for the next test file.
-  const page = await newPage();
-  await signIn(page);
-  await waitForPublishIdle(page);
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl}/admin/companies`);
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p);
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
-
-async function waitForPublishIdle(page: Page): Promise<void> {
-  const deadline = Date.now() + REBUILD_WAIT_MS;
-  for (;;) {
-    const status = await apiGet<{ state: string; error?: string }>(page, '/api/admin/build');
-    if (status.state === 'idle') return;
-    if (status.state === 'failed') throw new Error(`Publishing failed: ${status.error}`);
-    if (Date.now() > deadline) throw new Error('Publishing did not finish in time');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
+const { newPage, signIn } = adminSession({ email: EMAIL, password: 'a long products passphrase 42' });
 
 /** Opens Gmail's form from the Products list (search, then its row). */
 async function openGmail(page: Page): Promise<void> {

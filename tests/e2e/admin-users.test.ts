@@ -2,16 +2,13 @@
 // editor opens it, chooses a password and is signed in without user management; the owner removes the
 // editor again. The lists page, search and sort on the server. On a 390 px phone no admin screen scrolls
 // sideways, and axe-core finds nothing on the new screens. ADMIN_SHOTS_DIR=dir saves screenshots.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './chromium.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, adminSession } from './admin-session.ts';
 
-const baseUrl = inject('baseUrl');
-const dbUrl = inject('dbUrl');
 const OWNER = 'owner.users@example.org';
 const OWNER_PASSWORD = 'an owner passphrase for tests 7';
 const INVITED = 'invited.editor@example.org';
@@ -19,39 +16,10 @@ const INVITED_PASSWORD = 'the invited editor passphrase 3';
 const SHOTS = process.env.ADMIN_SHOTS_DIR;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', OWNER], {
-    input: `${OWNER_PASSWORD}\n`,
-    env: { ...process.env, LIBSQL_URL: dbUrl },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
+const { newPage, signIn } = adminSession({ email: OWNER, password: OWNER_PASSWORD, height: 860, settleAfter: false });
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-  browser = await launchBrowser();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 860 } });
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function signIn(page: Page, email = OWNER, password = OWNER_PASSWORD): Promise<void> {
-  await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl}/admin/companies`);
-}
 
 /** The screen is there and nothing is loading any more. */
 async function settled(page: Page): Promise<void> {

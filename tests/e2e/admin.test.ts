@@ -2,81 +2,21 @@
 // the forms with the shared validation, import/export, publishing, and what a change does to the public
 // site once it is rebuilt. Every change made here is undone here, so the other browser tests still see
 // the seed data.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { createClient } from '@libsql/client';
-import { launchBrowser } from './chromium.ts';
+import { apiGet, baseUrl, dbUrl, fillSignIn, sleep, adminSession } from './admin-session.ts';
 import { COUNTRIES } from '../../src/lib/countries.ts';
 
-const baseUrl = inject('baseUrl');
-const dbUrl = inject('dbUrl');
 const EMAIL = 'editor@example.org';
 const PASSWORD = 'a long admin passphrase 42';
 /** A rebuild of the whole site takes a few seconds; wait for it, but not forever. */
 const REBUILD_WAIT_MS = 180_000;
 const LONG_TEST_MS = 600_000;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  // The same code path as `npm run admin:create`, password on standard input.
-  const result = spawnSync(process.execPath, ['scripts/admin-create.ts', '--email', EMAIL], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, LIBSQL_URL: dbUrl },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`);
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()));
-});
-afterAll(async () => {
-  // Leave no publish running for the next test file.
-  const context = await newContext();
-  const page = await context.newPage();
-  await signIn(page);
-  await waitForPublishIdle(page);
-  await context.close();
-  await browser?.close();
-});
-
-async function newContext(width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  return context;
-}
-
-async function newPage(): Promise<Page> {
-  return (await newContext()).newPage();
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Signs in on /admin and waits for the companies list. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${baseUrl}/admin`);
-  await fillSignIn(page, EMAIL, PASSWORD);
-  await page.waitForURL(`${baseUrl}/admin/companies`);
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(p);
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    return res.json();
-  }, path) as Promise<T>;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { newContext, newPage, signIn, waitForPublishIdle } = adminSession({ email: EMAIL, password: PASSWORD, publishWaitMs: REBUILD_WAIT_MS });
 
 /** Polls a public page until `ready` says the rebuilt site shows what we expect. */
 async function waitForPublic(path: string, ready: (status: number, html: string) => boolean, what: string): Promise<string> {
@@ -86,17 +26,6 @@ async function waitForPublic(path: string, ready: (status: number, html: string)
     const html = await res.text();
     if (ready(res.status, html)) return html;
     if (Date.now() > deadline) throw new Error(`${what}: the public site did not show it within ${REBUILD_WAIT_MS / 1000} s (last status ${res.status})`);
-    await sleep(500);
-  }
-}
-
-async function waitForPublishIdle(page: Page): Promise<void> {
-  const deadline = Date.now() + REBUILD_WAIT_MS;
-  for (;;) {
-    const status = await apiGet<{ state: string; error?: string }>(page, '/api/admin/build');
-    if (status.state === 'idle') return;
-    if (status.state === 'failed') throw new Error(`Publishing failed: ${status.error}`);
-    if (Date.now() > deadline) throw new Error('Publishing did not finish in time');
     await sleep(500);
   }
 }
