@@ -458,7 +458,7 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
     if (published) publishes.push(Number(published[1]) * 1000);
     const incremental = /Incremental publish: (\d+) file\(s\) written, (\d+) removed, (\d+) of (\d+) paths rendered/.exec(printed);
     if (incremental) rendered.push(`${incremental[3]} of ${incremental[4]}`);
-    const phase = /\(read (\d+) ms, of which the directory (\d+) ms; render (\d+) ms; write (\d+) ms\)/.exec(printed);
+    const phase = /\(read (\d+) ms, of which the directory (\d+) ms; render (\d+) ms; write (\d+) ms/.exec(printed);
     if (phase) phases.push({ read: Number(phase[1]), snapshot: Number(phase[2]), render: Number(phase[3]), write: Number(phase[4]) });
     // What the publish recorded (publish_run.files_written).
     const status = (await (await fetch(`${baseUrl}/api/admin/build`, { headers })).json()) as { run?: { filesWritten: number | null } };

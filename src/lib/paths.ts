@@ -120,9 +120,9 @@ export function alternates(entry: Pick<PageEntry, 'page' | 'urlParams'>): Record
 
 /** Slug changes of this build's data: the address a category, subcategory or country page had before
  *  localized slugs (English slugs under every language) and where it lives now, for _redirects. */
-export async function localizedSlugMoves(): Promise<{ from: string; to: string }[]> {
+export async function localizedSlugMoves(entries?: PageEntry[]): Promise<{ from: string; to: string }[]> {
   const moves: { from: string; to: string }[] = [];
-  for (const entry of await allPages()) {
+  for (const entry of entries ?? (await allPages())) {
     if (entry.lang === 'en' || !['category', 'subcategory', 'country'].includes(entry.page)) continue;
     const from = urlOf(entry.lang, entry.page, entry.params);
     if (from !== entry.path) moves.push({ from, to: entry.path });

@@ -204,7 +204,7 @@ export class SiteBuilder implements Publisher {
         this.lastUpdate = update;
         log(
           `Incremental publish: ${update.written.length} file(s) written, ${update.removed.length} removed, ${update.rendered} of ${update.total} paths rendered (${update.reason}) in ${update.ms.total} ms ` +
-            `(read ${update.ms.read} ms, of which the directory ${update.ms.snapshot} ms; render ${update.ms.render} ms; write ${update.ms.write} ms).`,
+            `(read ${update.ms.read} ms, of which the directory ${update.ms.snapshot} ms; render ${update.ms.render} ms; write ${update.ms.write} ms${update.prepared ? ', folder prepared ahead' : ''}).`,
         );
         const live = this.goLive(name, outDir, started, update.written.length + update.removed.length, false);
         this.prepareNext();

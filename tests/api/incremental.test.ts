@@ -40,8 +40,10 @@ async function publish(): Promise<UpdateResult> {
   const next = join(dir, `step-${++step}`);
   // The server has the renderer make the next folder's hard-linked copy once a folder is live; the
   // update then starts from it. Odd steps go that way, even ones link at update time.
-  if (step % 2 === 1) expect(await renderer.prepare(live)).toBe(true);
+  const prepare = step % 2 === 1;
+  if (prepare) expect(await renderer.prepare(live)).toBe(true);
   const update = await renderer.update(live, next);
+  expect(update.prepared).toBe(prepare);
   live = next;
   updates.push(update);
   return update;

@@ -18,6 +18,8 @@ export interface UpdateResult {
   /** whether every path was rendered (a change every page shows) */
   all: boolean;
   reason: string;
+  /** whether the new folder started from the copy made ahead (prepare) instead of being linked now */
+  prepared: boolean;
   /** snapshot: reading the directory; read: that plus every route's static paths; render: the affected paths; write: the new folder */
   ms: { snapshot: number; read: number; render: number; write: number; total: number };
   /** paths rendered and the time they took, per kind of page (page id, or the endpoint's route file) */

@@ -173,7 +173,8 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
 
   // The new folder: the live one by hard links (made ahead by prepare, else now), then the changed files.
   rmSync(outDir, { recursive: true, force: true });
-  if (staged?.from === base && existsSync(staged.dir)) renameSync(staged.dir, outDir);
+  const prepared = staged?.from === base && existsSync(staged.dir);
+  if (prepared) renameSync(staged!.dir, outDir);
   else linkTree(base, outDir);
   staged = undefined;
   for (const rel of removed) rmSync(join(outDir, rel), { force: true });
@@ -189,7 +190,7 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
     replaceFile(outDir, '_headers', headersBody);
     extra.push('_headers');
   }
-  const { text: redirectsBody } = await redirectsText(outDir);
+  const { text: redirectsBody } = await redirectsText(outDir, after.entries);
   if (redirectsBody !== readFileSync(join(base, '_redirects'), 'utf8')) {
     replaceFile(outDir, '_redirects', redirectsBody);
     extra.push('_redirects');
@@ -204,6 +205,7 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
     total: files.size,
     all: deps.all,
     reason: deps.reason,
+    prepared,
     ms: {
       snapshot: Math.round(snapshotMs),
       read: Math.round(readMs),
