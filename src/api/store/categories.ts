@@ -114,7 +114,7 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createCategory(db: Db, v: CategoryValues, w: WriteContext): Promise<number> {
-  return createLogged(db, w, { entity: 'category', label: v.name, snapshot }, async (tx) => {
+  return createLogged(db, w, { entity: 'category', label: v.name }, async (tx) => {
     await checkSlugs(tx, v, undefined);
     const [row] = await tx
       .insert(t.category)
@@ -127,7 +127,7 @@ export async function createCategory(db: Db, v: CategoryValues, w: WriteContext)
 
 /** False when there is no such category; 412 (InputError) when `version` is no longer current. */
 export async function updateCategory(db: Db, id: number, version: number, v: CategoryValues, w: WriteContext): Promise<boolean> {
-  return updateLogged(db, w, { entity: 'category', label: v.name, snapshot }, id, version, async (tx) => {
+  return updateLogged(db, w, { entity: 'category', label: v.name }, id, version, async (tx) => {
     await checkSlugs(tx, v, id);
     await tx.update(t.category).set(columns(v)).where(eq(t.category.id, id));
     await writeSubcategories(tx, id, v);

@@ -66,7 +66,7 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createCertificate(db: Db, v: CertificateValues, w: WriteContext): Promise<number> {
-  return createLogged(db, w, { entity: 'certification', label: v.name, snapshot }, async (tx) => {
+  return createLogged(db, w, { entity: 'certification', label: v.name }, async (tx) => {
     await checkName(tx, v, undefined);
     const [row] = await tx
       .insert(t.certification)
@@ -78,7 +78,7 @@ export async function createCertificate(db: Db, v: CertificateValues, w: WriteCo
 
 /** False when there is no such certificate; 412 (InputError) when `version` is no longer current. */
 export async function updateCertificate(db: Db, id: number, version: number, v: CertificateValues, w: WriteContext): Promise<boolean> {
-  return updateLogged(db, w, { entity: 'certification', label: v.name, snapshot }, id, version, async (tx) => {
+  return updateLogged(db, w, { entity: 'certification', label: v.name }, id, version, async (tx) => {
     await checkName(tx, v, id);
     await tx.update(t.certification).set(columns(v)).where(eq(t.certification.id, id));
   });

@@ -306,7 +306,7 @@ async function writeLinks(tx: Executor, id: number, v: CompanyValues, categoryCh
 }
 
 export async function createCompany(db: Db, v: CompanyValues, w: WriteContext): Promise<number> {
-  return createLogged(db, w, { entity: 'company', label: v.name, snapshot }, async (tx) => {
+  return createLogged(db, w, { entity: 'company', label: v.name }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.company)
@@ -319,7 +319,7 @@ export async function createCompany(db: Db, v: CompanyValues, w: WriteContext): 
 
 /** False when there is no such company; 412 (InputError) when `version` is no longer current. */
 export async function updateCompany(db: Db, id: number, version: number, v: CompanyValues, w: WriteContext): Promise<boolean> {
-  return updateLogged(db, w, { entity: 'company', label: v.name, snapshot }, id, version, async (tx) => {
+  return updateLogged(db, w, { entity: 'company', label: v.name }, id, version, async (tx) => {
     const [current] = await tx.select({ categoryId: t.company.categoryId }).from(t.company).where(eq(t.company.id, id));
     await checkReferences(tx, v, id);
     await tx.update(t.company).set(companyColumns(v)).where(eq(t.company.id, id));

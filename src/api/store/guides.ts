@@ -98,7 +98,7 @@ async function snapshot(tx: Executor, id: number) {
 }
 
 export async function createGuide(db: Db, v: GuideValues, w: WriteContext): Promise<number> {
-  return createLogged(db, w, { entity: 'guide', label: v.title, snapshot }, async (tx) => {
+  return createLogged(db, w, { entity: 'guide', label: v.title }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.guide)
@@ -110,7 +110,7 @@ export async function createGuide(db: Db, v: GuideValues, w: WriteContext): Prom
 
 /** False when there is no such guide; 412 (InputError) when `version` is no longer current. */
 export async function updateGuide(db: Db, id: number, version: number, v: GuideValues, w: WriteContext): Promise<boolean> {
-  return updateLogged(db, w, { entity: 'guide', label: v.title, snapshot }, id, version, async (tx) => {
+  return updateLogged(db, w, { entity: 'guide', label: v.title }, id, version, async (tx) => {
     await checkReferences(tx, v, id);
     await tx.update(t.guide).set(columns(v)).where(eq(t.guide.id, id));
   });

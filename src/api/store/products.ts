@@ -288,7 +288,7 @@ async function writeLinks(tx: Executor, id: number, v: ProductValues): Promise<v
 }
 
 export async function createProduct(db: Db, v: ProductValues, w: WriteContext): Promise<number> {
-  return createLogged(db, w, { entity: 'product', label: v.name, snapshot: productSnapshot }, async (tx) => {
+  return createLogged(db, w, { entity: 'product', label: v.name }, async (tx) => {
     await checkReferences(tx, v, undefined);
     const [row] = await tx
       .insert(t.product)
@@ -301,7 +301,7 @@ export async function createProduct(db: Db, v: ProductValues, w: WriteContext): 
 
 /** False when there is no such product; 412 (InputError) when `version` is no longer current. */
 export async function updateProduct(db: Db, id: number, version: number, v: ProductValues, w: WriteContext): Promise<boolean> {
-  return updateLogged(db, w, { entity: 'product', label: v.name, snapshot: productSnapshot }, id, version, async (tx) => {
+  return updateLogged(db, w, { entity: 'product', label: v.name }, id, version, async (tx) => {
     await checkReferences(tx, v, id);
     await tx.update(t.product).set(productColumns(v)).where(eq(t.product.id, id));
     await writeLinks(tx, id, v);
