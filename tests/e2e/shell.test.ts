@@ -149,7 +149,7 @@ describe('every public route in every language', () => {
         expect(await page.getAttribute('meta[property="og:title"]', 'content'), path).toBe(await page.title());
       }
     }
-  });
+  }, 300_000); // one page per kind × language: minutes on a busy two-core machine, not a speed check
 
   it('marks the current section in the header', async () => {
     const page = await openPage();
