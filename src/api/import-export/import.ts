@@ -13,11 +13,11 @@ import {
   type CompanyRecord,
   type ProductRecord,
 } from '../../lib/schemas/import.ts';
-import type { SourceValues } from '../../lib/schemas/facts.ts';
 import { guideRecordSchema } from '../../lib/schemas/guide.ts';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { CHUNK_SIZE, chunks } from '../chunks.ts';
 import { InputError, parseRecords, recordsError } from './errors.ts';
+import { fineRow, sourceRow } from '../store/rows.ts';
 
 export async function importCategories(tx: Executor, input: unknown): Promise<number> {
   const records = parseRecords(categoryRecordSchema, input, 'categories');
@@ -213,28 +213,6 @@ export async function importGuides(tx: Executor, input: unknown): Promise<number
     await tx.insert(t.guide).values(values).onConflictDoUpdate({ target: t.guide.slug, set: values });
   }
   return records.length;
-}
-
-function fineRow(companyId: number, f: CompanyRecord['eu_fines'][number]) {
-  return {
-    companyId,
-    body: f.body,
-    kind: f.kind,
-    amount: f.amount,
-    currentAmount: f.current_amount,
-    status: f.status,
-    currency: f.currency,
-    date: f.date,
-    description: f.description,
-    translations: f.translations,
-    announcementUrl: f.announcement_url,
-    statusUrl: f.status_url,
-    verifiedAt: f.verified_at,
-  };
-}
-
-function sourceRow(companyId: number, productId: number | null, s: SourceValues) {
-  return { companyId, productId, url: s.url, title: s.title, facts: s.facts, verifiedAt: s.verified_at };
 }
 
 
