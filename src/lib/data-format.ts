@@ -127,40 +127,26 @@ export interface CompanyListData {
   t: string[];
   c: CompanyListRow[];
 }
+/** the fields every row has */
+type CompanyListFields = [
+  name: string,
+  slug: string,
+  country: string,
+  category: number,
+  unicorn: 0 | 1,
+  description: string,
+  alternatives: number,
+  control: ControlCode,
+  certifications: number[],
+  score: number,
+  founded: number,
+  added: number,
+];
 /** name, slug, country, category index (-1 if none), unicorn (1/0), short localized description,
  *  number of European alternatives, control class (index in CONTROL_CODES), certification indexes,
  *  score (0..100), year founded (0 if unknown), order of addition (higher is newer), then the
  *  verified features of its products as bits (src/lib/product-features.ts), left out when none */
-export type CompanyListRow =
-  | [
-      name: string,
-      slug: string,
-      country: string,
-      category: number,
-      unicorn: 0 | 1,
-      description: string,
-      alternatives: number,
-      control: ControlCode,
-      certifications: number[],
-      score: number,
-      founded: number,
-      added: number,
-    ]
-  | [
-      name: string,
-      slug: string,
-      country: string,
-      category: number,
-      unicorn: 0 | 1,
-      description: string,
-      alternatives: number,
-      control: ControlCode,
-      certifications: number[],
-      score: number,
-      founded: number,
-      added: number,
-      features: number,
-    ];
+export type CompanyListRow = CompanyListFields | [...fields: CompanyListFields, features: number];
 
 /** Content-hashed file name: /data/search-en.3f9c0a1b2d.json, /data/search-en-3.3f9c0a1b2d.json (a shard) */
 const FINGERPRINTED = /^\/data\/([a-z]+-[a-z]{2}(?:-\d+)?)\.[0-9a-f]{10}\.json$/;
