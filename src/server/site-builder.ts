@@ -320,10 +320,7 @@ export class SiteBuilder implements Publisher {
       forgetSiteRules(dir);
       await rm(dir, { recursive: true, force: true });
     } catch (error) {
-      const again = attempt < REMOVE_ATTEMPTS;
-      const delay = REMOVE_RETRY_MS * 2 ** (attempt - 1);
-      this.log(`Could not remove the old build ${dir}: ${(error as Error).message}. ${again ? `Trying again in ${delay / 1000} s.` : 'Trying again after the next publish.'}`);
-      if (again) setTimeout(() => void this.removeDirInBackground(dir, attempt + 1), delay).unref();
+      this.retryRemoval(dir, error, attempt, () => void this.removeDirInBackground(dir, attempt + 1));
     }
   }
 
@@ -336,11 +333,16 @@ export class SiteBuilder implements Publisher {
       forgetSiteRules(dir);
       rmSync(dir, { recursive: true, force: true });
     } catch (error) {
-      const again = attempt < REMOVE_ATTEMPTS;
-      const delay = REMOVE_RETRY_MS * 2 ** (attempt - 1);
-      this.log(`Could not remove the old build ${dir}: ${(error as Error).message}. ${again ? `Trying again in ${delay / 1000} s.` : 'Trying again after the next publish.'}`);
-      if (again) setTimeout(() => this.removeDir(dir, attempt + 1), delay).unref();
+      this.retryRemoval(dir, error, attempt, () => this.removeDir(dir, attempt + 1));
     }
+  }
+
+  /** Logs a failed removal and schedules the next attempt (later and later), up to REMOVE_ATTEMPTS. */
+  private retryRemoval(dir: string, error: unknown, attempt: number, next: () => void): void {
+    const again = attempt < REMOVE_ATTEMPTS;
+    const delay = REMOVE_RETRY_MS * 2 ** (attempt - 1);
+    this.log(`Could not remove the old build ${dir}: ${(error as Error).message}. ${again ? `Trying again in ${delay / 1000} s.` : 'Trying again after the next publish.'}`);
+    if (again) setTimeout(next, delay).unref();
   }
 }
 
