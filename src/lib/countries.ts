@@ -139,10 +139,10 @@ export function flagSrc(code: string | null | undefined): string {
 }
 export const UNKNOWN_FLAG_SRC = '/flags/xx.svg';
 
-/** The placeholder emoji for an unknown or missing country code (admin screens use emoji flags). */
+/** The placeholder emoji for an unknown or missing country code (the admin API's `flag` field). */
 export const WHITE_FLAG = '\u{1F3F3}\u{FE0F}';
 
-/** Regional-indicator emoji for a two-letter code; the white flag when the code is unknown (admin only). */
+/** Regional-indicator emoji for a two-letter code, the white flag when unknown: the `flag` field of the admin countries API (screens show the SVG flags). */
 export function flagEmoji(code: string | null | undefined): string {
   const country = countryByCode(code);
   if (!country) return WHITE_FLAG;

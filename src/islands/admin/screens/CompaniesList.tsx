@@ -1,7 +1,7 @@
 // /admin/companies: companies a page at a time, searched and sorted on the server, with export, import
 // and "Add Company".
 import { api, call } from '../api.ts';
-import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { Flag } from '../Flag.tsx';
 import { ListScreen } from '../ListScreen.tsx';
 import { navigate, useLocation } from '../router.tsx';
 
@@ -29,7 +29,7 @@ function CompaniesListOf({ status }: { status?: 'draft' | 'published' }) {
         sort: 'name',
         cell: (c) => (
           <span className="inline-flex flex-wrap items-center gap-2">
-            <span aria-hidden="true">{flag(c.country)}</span>
+            <Flag code={c.country} />
             {c.name}
             {c.is_unicorn && <span className="rounded-full bg-purple-100 px-2 py-0.5 text-xs font-semibold text-purple-800">Unicorn</span>}
             {c.status === 'draft' && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>}

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRIES, flagEmoji as flag, type Region } from '../../../lib/countries.ts';
+import { COUNTRIES, type Region } from '../../../lib/countries.ts';
 import { companyFormDefaults, companyFormSchema, formToInput, type CompanyFormInput, type CompanyFormValues } from '../../../lib/schemas/company.ts';
 import type { SourceFact } from '../../../../db/enums.ts';
 import { api, call, failure, fetchAll, ifMatch } from '../api.ts';
@@ -231,7 +231,7 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
                     <optgroup key={region} label={region}>
                       {COUNTRIES.filter((c) => c.region === region).map((c) => (
                         <option key={c.code} value={c.code}>
-                          {flag(c.code)} {c.names.en} ({c.code})
+                          {c.names.en} ({c.code})
                         </option>
                       ))}
                     </optgroup>

@@ -2,6 +2,7 @@
 // sorted and paged on the server. Countries are only edited, never added.
 import { api, call } from '../api.ts';
 import { ListScreen } from '../ListScreen.tsx';
+import { Flag } from '../Flag.tsx';
 
 export function CountriesList() {
   return (
@@ -20,9 +21,7 @@ export function CountriesList() {
         sort: 'name',
         cell: (c) => (
           <span className="inline-flex items-center gap-2">
-            <span aria-hidden="true" className="text-lg">
-              {c.flag}
-            </span>
+            <Flag code={c.code} />
             {c.name}
           </span>
         ),

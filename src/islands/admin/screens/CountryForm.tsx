@@ -14,6 +14,7 @@ import { showServerIssues } from '../form-errors.ts';
 import { usePublish } from '../publish.tsx';
 import { navigate } from '../router.tsx';
 import { Field, PageHeader, Section, Switch, inputClass } from '../ui.tsx';
+import { Flag } from '../Flag.tsx';
 
 const LIST = '/admin/countries';
 
@@ -67,7 +68,7 @@ function CountryEditor({ code, country: c }: { code: string; country: CountryDet
       <PageHeader
         title={
           <span className="inline-flex items-center gap-3">
-            <span aria-hidden="true">{c.flag}</span>
+            <Flag code={c.code} />
             {c.name}
           </span>
         }

@@ -3,7 +3,7 @@
 // lists its companies a page at a time, each linking to the company form. Choice kept in the URL.
 import { api, call } from '../api.ts';
 import { Pagination, ResultCount } from '../DataTable.tsx';
-import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { Flag } from '../Flag.tsx';
 import { DEFAULT_LANG, isLang, type Lang } from '../../../lib/i18n-langs.ts';
 import { Link, navigate, useLocation } from '../router.tsx';
 import { ErrorBox, PageHeader, Spinner, focusRing } from '../ui.tsx';
@@ -115,7 +115,7 @@ export function DataHealth() {
                 {data.data.items.map((c) => (
                   <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
                     <Link to={`/admin/companies/${c.id}`} data-company-name={c.name} className={`inline-flex min-h-11 items-center gap-2 rounded font-medium text-slate-900 hover:text-eu-blue hover:underline ${focusRing}`}>
-                      <span aria-hidden="true">{flag(c.country)}</span>
+                      <Flag code={c.country} />
                       {c.name}
                     </Link>
                     <span className="flex flex-wrap gap-2 text-xs">

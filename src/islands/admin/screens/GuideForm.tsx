@@ -7,7 +7,7 @@ import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { InferResponseType } from 'hono/client';
 import { RECORD_STATUSES } from '../../../../db/enums.ts';
-import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { Flag } from '../Flag.tsx';
 import { slugify } from '../../../lib/schemas/common.ts';
 import { GUIDE_LIMITS, guideFormDefaults, guideInputSchema, newGuideSource, type GuideInput, type GuideValues } from '../../../lib/schemas/guide.ts';
 import { api, call, ifMatch } from '../api.ts';
@@ -133,7 +133,7 @@ function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefine
           {product ? (
             <p className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
               <span className="flex-1 font-medium text-slate-900" data-chosen-product={product.slug}>
-                {product.country && <span aria-hidden="true">{flag(product.country)} </span>}
+                {product.country && <><Flag code={product.country} /> </>}
                 {product.name} <span className="text-sm font-normal text-slate-600">by {product.company_name}</span>
                 {product.status === 'draft' && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">draft product</span>}
               </span>
@@ -165,7 +165,7 @@ function GuideEditor({ id, guide }: { id?: string; guide: GuideDetail | undefine
             }}
             option={(p) => (
               <>
-                <span aria-hidden="true">{flag(p.country)}</span>
+                <Flag code={p.country} />
                 {p.name}
                 <span className="text-xs text-slate-500">{p.company_name}</span>
               </>

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGS } from '../../../lib/i18n-langs.ts';
-import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { Flag } from '../Flag.tsx';
 import type { SourceFact } from '../../../../db/enums.ts';
 import {
   newProductSource,
@@ -172,7 +172,7 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
               {company && (
                 <p className="flex flex-wrap items-center gap-3 text-sm text-slate-900" data-company={company.name}>
                   <span>
-                    <span aria-hidden="true">{flag(company.country)} </span>
+                    <Flag code={company.country} />{' '}
                     <span className="font-medium">{company.name}</span> <span className="text-slate-500">({company.country})</span>
                   </span>
                   {!changingCompany && (
@@ -192,7 +192,7 @@ function ProductEditor({ id, data, onReverted }: { id?: string; data: FormData; 
                   keyOf={(c) => c.id}
                   option={(c) => (
                     <>
-                      <span aria-hidden="true">{flag(c.country)}</span>
+                      <Flag code={c.country} />
                       {c.name}
                     </>
                   )}

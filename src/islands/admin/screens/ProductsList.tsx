@@ -1,6 +1,6 @@
 // /admin/products: products a page at a time, searched (name, alias, company) and sorted on the server,
 // with their company, subcategory, alternatives and whether they have a public alternatives page.
-import { flagEmoji as flag } from '../../../lib/countries.ts';
+import { Flag } from '../Flag.tsx';
 import { api, call } from '../api.ts';
 import { ListScreen } from '../ListScreen.tsx';
 
@@ -29,7 +29,7 @@ export function ProductsList() {
           sort: 'company',
           cell: (p) => (
             <span>
-              <span aria-hidden="true">{flag(p.country)} </span>
+              <Flag code={p.country} />{' '}
               {p.company_name}
             </span>
           ),

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import type { CompanyFormInput } from '../../../../lib/schemas/company.ts';
-import { flagEmoji as flag } from '../../../../lib/countries.ts';
+import { Flag } from '../../Flag.tsx';
 import { api, call } from '../../api.ts';
 import { SearchPicker } from '../../SearchPicker.tsx';
 import { Button, FieldError, Section } from '../../ui.tsx';
@@ -30,7 +30,8 @@ function CompanyPicker({ label, exclude, onPick }: { label: string; exclude: (id
       onPick={onPick}
       option={(c) => (
         <>
-          <span aria-hidden="true">+ {flag(c.country)}</span>
+          <span aria-hidden="true">+ </span>
+          <Flag code={c.country} />
           {c.name}
         </>
       )}
@@ -77,7 +78,7 @@ function LinkList({
             return (
               <li key={row.key} className="flex flex-wrap items-center gap-3 px-3 py-2" data-linked-company={companyName}>
                 <span className="min-w-40 flex-1 font-medium text-slate-900">
-                  <span aria-hidden="true">{flag(c?.country)} </span>
+                  <Flag code={c?.country} />{' '}
                   {companyName}
                   <span className="ml-1 text-sm font-normal text-slate-500">{c?.country}</span>
                 </span>

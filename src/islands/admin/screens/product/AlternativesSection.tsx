@@ -3,7 +3,7 @@
 // the products this one is an alternative to. The save sends only what was added, changed and removed.
 import { useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { flagEmoji as flag } from '../../../../lib/countries.ts';
+import { Flag } from '../../Flag.tsx';
 import type { ProductFormInput } from '../../../../lib/schemas/product.ts';
 import { api, call } from '../../api.ts';
 import { Link } from '../../router.tsx';
@@ -57,7 +57,7 @@ export function AlternativesSection({ linked, replaces, selfId }: { linked: Prod
             return (
               <li key={row.key} className="flex flex-wrap items-center gap-3 px-3 py-2" data-alternative={name}>
                 <span className="min-w-40 flex-1 font-medium text-slate-900">
-                  <span aria-hidden="true">{flag(p?.country)} </span>
+                  <Flag code={p?.country} />{' '}
                   {name}
                   {p && <span className="ml-1 text-sm font-normal text-slate-500">{p.company_name}</span>}
                 </span>
@@ -93,7 +93,8 @@ export function AlternativesSection({ linked, replaces, selfId }: { linked: Prod
         keyOf={(p) => p.id}
         option={(p) => (
           <>
-            <span aria-hidden="true">+ {flag(p.country)}</span>
+            <span aria-hidden="true">+ </span>
+            <Flag code={p.country} />
             {p.name}
             <span className="text-slate-500">{p.company_name}</span>
           </>
@@ -113,7 +114,7 @@ export function AlternativesSection({ linked, replaces, selfId }: { linked: Prod
             {replaces.map((p) => (
               <li key={p.id}>
                 <Link to={`/admin/products/${p.id}`} className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-eu-blue hover:underline sm:min-h-8">
-                  <span aria-hidden="true">{flag(p.country)}</span>
+                  <Flag code={p.country} />
                   {p.name}
                   <span className="text-slate-500">{p.company_name}</span>
                 </Link>
