@@ -30,18 +30,7 @@ export interface ChangeEntry {
 }
 
 export async function logChange(tx: Executor, w: WriteContext, e: ChangeEntry): Promise<void> {
-  await tx.insert(t.change).values({
-    createdAt: w.now.toISOString(),
-    adminId: w.actor.id,
-    adminEmail: w.actor.email,
-    entity: e.entity,
-    entityId: e.entityId,
-    label: e.label.slice(0, 300),
-    action: e.action,
-    before: e.before ?? null,
-    after: e.after ?? null,
-    revertsChangeId: e.revertsChangeId ?? null,
-  });
+  await logChanges(tx, w, [e]);
 }
 
 /** Several change_log rows in few statements (an import: one round trip per 50 rows, not per record). */
