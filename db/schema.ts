@@ -103,7 +103,9 @@ export const company = sqliteTable(
   (t) => [
     index('company_category_idx').on(t.categoryId),
     index('company_country_idx').on(t.country),
-    index('company_name_idx').on(t.name),
+    // The admin list sorts by name without case (ties by id, the rowid this index carries): with this
+    // index a page of 50 reads 50 rows instead of sorting every company.
+    index('company_name_nocase_idx').on(sql`${t.name} collate nocase`),
     index('company_created_idx').on(t.createdAt),
     check('company_employee_count_check', sql`${t.employeeCount} IS NULL OR ${t.employeeCount} >= 0`),
     check('company_owner_kind_check', sql`${t.ownerKind} IS NULL OR ${t.ownerKind} IN ('founders','investors','listed','cooperative','foundation','state','private_equity','parent')`),

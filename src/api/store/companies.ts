@@ -32,7 +32,11 @@ const companySortColumn: Record<CompanySort, SQL> = {
   alternatives: sql`(select count(*) from "alternatives" a where a."company_id" = "company"."id" or a."alternative_id" = "company"."id")`,
 };
 
-/** A page of companies: search by name or slug, a whitelisted sort (ties by name, then id), the total. */
+/**
+ * A page of companies: search by name or slug, a whitelisted sort (ties by name, then id), the total.
+ * Two steps, so the cost does not grow with the table: the page's ids first (the name sort reads them
+ * in order from company_name_nocase_idx), then the rows and their link counts for those ids only.
+ */
 export async function listCompanies(db: Executor, query: ListQuery<CompanySort>, filter: { status?: 'published' | 'draft' } = {}): Promise<Paged<CompanyListItem>> {
   const pattern = likePattern(query.q);
   const search = query.q
@@ -42,29 +46,37 @@ export async function listCompanies(db: Executor, query: ListQuery<CompanySort>,
   const where = and(search, filter.status ? eq(t.company.status, filter.status) : undefined);
   const [{ n }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t.company).where(where);
   const dir = query.desc ? sql`desc` : sql`asc`;
-  const items = await db
-    .select({
-      id: t.company.id,
-      name: t.company.name,
-      slug: t.company.slug,
-      country: t.company.country,
-      status: t.company.status,
-      is_unicorn: t.company.isUnicorn,
-      double_irish: t.company.doubleIrish,
-      category_id: t.company.categoryId,
-      category_name: t.category.name,
-      created_at: t.company.createdAt,
-      updated_at: t.company.updatedAt,
-      alternatives_count: alternativesCount,
-      alternative_to_count: alternativeToCount,
-    })
-    .from(t.company)
-    .leftJoin(t.category, eq(t.category.id, t.company.categoryId))
-    .where(where)
-    .orderBy(sql`${companySortColumn[query.sort]} ${dir}`, sql`${t.company.name} collate nocase`, asc(t.company.id))
-    .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
-  return { items, total: n, page: query.page, per_page: query.per_page };
+  const page = db.select({ id: t.company.id }).from(t.company);
+  const ids = (
+    await (query.sort === 'category' ? page.leftJoin(t.category, eq(t.category.id, t.company.categoryId)) : page)
+      .where(where)
+      .orderBy(...(query.sort === 'name' ? [] : [sql`${companySortColumn[query.sort]} ${dir}`]), sql`${t.company.name} collate nocase ${query.sort === 'name' ? dir : sql`asc`}`, asc(t.company.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+  ).map((r) => r.id);
+  const rows = ids.length
+    ? await db
+        .select({
+          id: t.company.id,
+          name: t.company.name,
+          slug: t.company.slug,
+          country: t.company.country,
+          status: t.company.status,
+          is_unicorn: t.company.isUnicorn,
+          double_irish: t.company.doubleIrish,
+          category_id: t.company.categoryId,
+          category_name: t.category.name,
+          created_at: t.company.createdAt,
+          updated_at: t.company.updatedAt,
+          alternatives_count: alternativesCount,
+          alternative_to_count: alternativeToCount,
+        })
+        .from(t.company)
+        .leftJoin(t.category, eq(t.category.id, t.company.categoryId))
+        .where(inArray(t.company.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.map((id) => byId.get(id)!), total: n, page: query.page, per_page: query.per_page };
 }
 
 export interface CompanyListItem {
