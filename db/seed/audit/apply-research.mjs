@@ -1,14 +1,17 @@
-// The research of 2026-11-27 (session 4), applied on top of the seed as it is (unlike apply-session3.mjs,
-// which rebuilds from an older seed): targeted audits of draft companies that lacked a headquarters or
-// ownership source (drafts-*.json), and new European companies (new-companies*.json). Each record may
-// name `alternative_to`: non-European companies it is a like-for-like alternative to (an editorial
-// choice, added as company-level alternative links once the company is published).
-// Idempotent: run again after more research and the seed converges to the same result.
-//   node db/seed/audit/apply-session4.mjs
+// Applies a round of research on top of the seed as it is (unlike apply-session3.mjs, which rebuilds
+// from an older seed): targeted audits of draft companies that lacked a headquarters or ownership
+// source (drafts-*.json), and new European companies (new-companies*.json). Each record may name
+// `alternative_to`: non-European companies it is a like-for-like alternative to (an editorial choice,
+// added as company-level alternative links once the company is published).
+// Rounds so far: session 4 (2026-11-27, /work/research/out/) and session 5 (2026-11-27, out5/).
+// Idempotent per round: run again after more research and the seed converges to the same result.
+//   RESEARCH_DIR=/work/research/out5/ RESEARCH_ROUND="session 5" RESEARCH_DAY=2026-11-27 node db/seed/audit/apply-research.mjs
 import fs from 'node:fs';
 import { EUROPE, KNOWN_COUNTRIES, applyAudit, ordered, reliable } from './policy.mjs';
 
-const DAY = '2026-11-27';
+const DAY = process.env.RESEARCH_DAY ?? '2026-11-27';
+// Companies a round added are marked in audit/status.json, so a rerun updates them instead of skipping them.
+const ADDED = `Added in ${process.env.RESEARCH_ROUND ?? 'session 4'}.`;
 const seed = new URL('../', import.meta.url).pathname;
 const outDir = process.env.RESEARCH_DIR ?? '/work/research/out/';
 const read = (f) => JSON.parse(fs.readFileSync(f, 'utf8'));
@@ -112,7 +115,7 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
     continue;
   }
   const held = bySlug.get(slug) ?? byName.get(String(r.name).trim().toLowerCase());
-  if (held && statusBySlug.get(held.slug)?.notes !== 'Added in session 4.') continue; // held before this research
+  if (held && statusBySlug.get(held.slug)?.notes !== ADDED) continue; // held before this research
   const names = (r.subcategories ?? []).map((s) => String(s).toLowerCase());
   let category = categoryByName.get(String(r.category ?? '').toLowerCase());
   if (!category || !names.some((n) => subcategoryOwner.get(n) === category)) category = subcategoryOwner.get(names.find((n) => subcategoryOwner.has(n))) ?? category;
@@ -147,13 +150,13 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
   }
   log.newCompanies.push(`${slug} (${c.country}, ${c.status})`);
   const reason = c.status === 'published' ? null : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ');
-  statusBySlug.set(slug, { slug, status: c.status, reason, audited: DAY, notes: 'Added in session 4.' });
+  statusBySlug.set(slug, { slug, status: c.status, reason, audited: DAY, notes: ADDED });
   link(c, r.alternative_to);
 }
 
 // A company this research added and later refused leaves the seed again, with its links.
 for (const slug of NOT_OPEN_TO_THE_PUBLIC) {
-  if (!bySlug.has(slug) || statusBySlug.get(slug)?.notes !== 'Added in session 4.') continue;
+  if (!bySlug.has(slug) || statusBySlug.get(slug)?.notes !== ADDED) continue;
   for (const [category, list] of files) files.set(category, list.filter((c) => c.slug !== slug));
   for (const c of bySlug.values()) if (c.alternatives) c.alternatives = c.alternatives.filter((a) => a.slug !== slug);
   bySlug.delete(slug);
