@@ -515,6 +515,15 @@ async function benchApi(
     const c = (await res.json()) as CompanyDetail;
     editable.push({ id: c.id, body: JSON.stringify(updateBody(c, String(c.description))), etag: res.headers.get('etag') ?? '' });
   }
+  // Saves still in flight when a run stops complete on the server without their answer being read: read
+  // the current versions again before each update run, or its first save would meet a 412.
+  const refreshVersions = async () => {
+    for (const e of editable) {
+      const res = await fetch(`${baseUrl}/api/admin/companies/${e.id}`, { headers });
+      await res.arrayBuffer();
+      e.etag = res.headers.get('etag') ?? '';
+    }
+  };
   let nextClient = 0;
   type Ctx = { slot?: number };
   const update = {
@@ -544,6 +553,7 @@ async function benchApi(
       await idle();
       log(`api${opts.label ? ` (${opts.label})` : ''}: ${c.name}, ${connections} connection${connections === 1 ? '' : 's'} for ${API_SECONDS} s, run ${run}/${RUNS}`);
       nextClient = 0;
+      if (c.requests) await refreshVersions();
       const result = await autocannon({
         url: baseUrl + c.path.replace('{id}', String(editable[0]?.id ?? id)),
         method: c.method,
