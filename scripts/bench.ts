@@ -538,6 +538,9 @@ async function benchApi(
     },
   };
   const cases = [
+    // The floor: the cheapest route (no session, two one-row reads). What it reaches at 50 connections
+    // on this machine bounds what any admin route can reach there.
+    { name: 'health', method: 'GET' as const, path: '/api/health', requests: undefined },
     { name: 'list', method: 'GET' as const, path: '/api/admin/companies?per_page=50', requests: undefined },
     { name: 'get', method: 'GET' as const, path: `/api/admin/companies/${id}`, requests: undefined },
     { name: 'update', method: 'PUT' as const, path: '/api/admin/companies/{id}', requests: [update] },
