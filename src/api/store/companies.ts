@@ -95,7 +95,7 @@ export interface CompanyListItem {
   alternative_to_count: number;
 }
 
-async function linkedCompanies(db: Executor, companyId: number, direction: 'alternatives' | 'alternative_to') {
+function linkedCompanies(db: Db, companyId: number, direction: 'alternatives' | 'alternative_to') {
   const [mine, other] = direction === 'alternatives' ? [t.alternative.companyId, t.alternative.alternativeId] : [t.alternative.alternativeId, t.alternative.companyId];
   return db
     .select({ company_id: t.company.id, name: t.company.name, slug: t.company.slug, country: t.company.country })
@@ -105,55 +105,66 @@ async function linkedCompanies(db: Executor, companyId: number, direction: 'alte
     .orderBy(sql`${t.company.name} collate nocase`);
 }
 
-/** One company in the shape of the company form, plus names for display, its version and last save. */
-export async function getCompany(db: Executor, id: number) {
-  const [c] = await db.select().from(t.company).where(eq(t.company.id, id));
-  if (!c) return undefined;
-  const [category] = await db.select({ id: t.category.id, name: t.category.name, slug: t.category.slug }).from(t.category).where(eq(t.category.id, c.categoryId));
-  const subcategories = await db
-    .select({ id: t.subcategory.id, name: t.subcategory.name, slug: t.subcategory.slug })
-    .from(t.companySubcategory)
-    .innerJoin(t.subcategory, eq(t.subcategory.id, t.companySubcategory.subcategoryId))
-    .where(eq(t.companySubcategory.companyId, id))
-    .orderBy(sql`${t.subcategory.name} collate nocase`);
-  const certifications = await db
-    .select({
-      certification_id: t.companyCertification.certificationId,
-      name: t.certification.name,
-      icon_type: t.certification.iconType,
-      status: t.companyCertification.status,
-      valid_from: t.companyCertification.validFrom,
-      valid_until: t.companyCertification.validUntil,
-      link: t.companyCertification.link,
-    })
-    .from(t.companyCertification)
-    .innerJoin(t.certification, eq(t.certification.id, t.companyCertification.certificationId))
-    .where(eq(t.companyCertification.companyId, id))
-    .orderBy(sql`${t.certification.name} collate nocase`);
-  const fines = await db
-    .select({
-      id: t.euFine.id,
-      body: t.euFine.body,
-      kind: t.euFine.kind,
-      amount: t.euFine.amount,
-      current_amount: t.euFine.currentAmount,
-      status: t.euFine.status,
-      currency: t.euFine.currency,
-      date: t.euFine.date,
-      description: t.euFine.description,
-      translations: t.euFine.translations,
-      announcement_url: t.euFine.announcementUrl,
-      status_url: t.euFine.statusUrl,
-      verified_at: t.euFine.verifiedAt,
-    })
-    .from(t.euFine)
-    .where(eq(t.euFine.companyId, id))
-    .orderBy(desc(t.euFine.date), asc(t.euFine.id));
-  const sources = await db
-    .select({ url: t.source.url, title: t.source.title, facts: t.source.facts, verified_at: t.source.verifiedAt })
-    .from(t.source)
-    .where(and(eq(t.source.companyId, id), isNull(t.source.productId)))
-    .orderBy(asc(t.source.id));
+/**
+ * One company in the shape of the company form, plus names for display, its version and last save.
+ * Its seven reads go as one batch: one round trip to Turso (one Workers subrequest) instead of seven.
+ */
+export async function getCompany(db: Db, id: number) {
+  const [[row], subcategories, certifications, fines, sources, alternatives, alternativeTo] = await db.batch([
+    db
+      .select({ c: t.company, category: { id: t.category.id, name: t.category.name, slug: t.category.slug } })
+      .from(t.company)
+      .leftJoin(t.category, eq(t.category.id, t.company.categoryId))
+      .where(eq(t.company.id, id)),
+    db
+      .select({ id: t.subcategory.id, name: t.subcategory.name, slug: t.subcategory.slug })
+      .from(t.companySubcategory)
+      .innerJoin(t.subcategory, eq(t.subcategory.id, t.companySubcategory.subcategoryId))
+      .where(eq(t.companySubcategory.companyId, id))
+      .orderBy(sql`${t.subcategory.name} collate nocase`),
+    db
+      .select({
+        certification_id: t.companyCertification.certificationId,
+        name: t.certification.name,
+        icon_type: t.certification.iconType,
+        status: t.companyCertification.status,
+        valid_from: t.companyCertification.validFrom,
+        valid_until: t.companyCertification.validUntil,
+        link: t.companyCertification.link,
+      })
+      .from(t.companyCertification)
+      .innerJoin(t.certification, eq(t.certification.id, t.companyCertification.certificationId))
+      .where(eq(t.companyCertification.companyId, id))
+      .orderBy(sql`${t.certification.name} collate nocase`),
+    db
+      .select({
+        id: t.euFine.id,
+        body: t.euFine.body,
+        kind: t.euFine.kind,
+        amount: t.euFine.amount,
+        current_amount: t.euFine.currentAmount,
+        status: t.euFine.status,
+        currency: t.euFine.currency,
+        date: t.euFine.date,
+        description: t.euFine.description,
+        translations: t.euFine.translations,
+        announcement_url: t.euFine.announcementUrl,
+        status_url: t.euFine.statusUrl,
+        verified_at: t.euFine.verifiedAt,
+      })
+      .from(t.euFine)
+      .where(eq(t.euFine.companyId, id))
+      .orderBy(desc(t.euFine.date), asc(t.euFine.id)),
+    db
+      .select({ url: t.source.url, title: t.source.title, facts: t.source.facts, verified_at: t.source.verifiedAt })
+      .from(t.source)
+      .where(and(eq(t.source.companyId, id), isNull(t.source.productId)))
+      .orderBy(asc(t.source.id)),
+    linkedCompanies(db, id, 'alternatives'),
+    linkedCompanies(db, id, 'alternative_to'),
+  ]);
+  if (!row) return undefined;
+  const { c, category } = row;
   return {
     id: c.id,
     name: c.name,
@@ -186,8 +197,8 @@ export async function getCompany(db: Executor, id: number) {
     certifications,
     sources,
     eu_fines: fines,
-    alternatives: await linkedCompanies(db, id, 'alternatives'),
-    alternative_to: await linkedCompanies(db, id, 'alternative_to'),
+    alternatives,
+    alternative_to: alternativeTo,
   };
 }
 
