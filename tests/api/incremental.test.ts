@@ -116,6 +116,22 @@ describe('incremental publishing', () => {
       const third = await publish();
       expect(third.removed).toContain(`companies/${gone.slug}.html`);
 
+      // 4. A certificate renamed and a new one: the pages of its companies and the company list (its filter),
+      // not the whole site.
+      const [held] = await db
+        .select({ certificationId: t.companyCertification.certificationId, slug: t.company.slug })
+        .from(t.companyCertification)
+        .innerJoin(t.company, eq(t.company.id, t.companyCertification.companyId))
+        .where(eq(t.company.status, 'published'))
+        .limit(1);
+      await db.update(t.certification).set({ name: 'Renamed Seal', updatedAt: '2031-01-04T00:00:00.000Z' }).where(eq(t.certification.id, held.certificationId));
+      await db.insert(t.certification).values({ name: 'Unused Seal', description: 'Held by no company.', iconType: 'blue' });
+      const fourth = await publish();
+      expect(fourth.all).toBe(false);
+      expect(fourth.written).toContain(`companies/${held.slug}.html`);
+      expect(fourth.written).toContain('companies.html');
+      expect(fourth.rendered).toBeLessThan(fourth.total / 2);
+
       // The full build of the same data.
       const full = join(dir, 'full');
       const { code, output } = await run(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], root, { ...env, ASTRO_OUT_DIR: full }, () => {});

@@ -8,8 +8,8 @@
 //   length or header (counts) changed;
 // - product and guide pages: when their own fingerprint changed;
 // - pages without parameters and the data files, feeds and sitemaps: always (they summarize everything);
-// - data that every page shows (categories, certificates, EU membership, which countries have a page):
-//   a change there renders everything.
+// - data that every page shows (categories, EU membership, which countries have a page): a change
+//   there renders everything; a certificate renders the pages of its companies and the company list.
 // Whatever this leaves out would be a stale page, so the incremental publish is held to a full build of
 // the same data byte for byte (tests/api/incremental.test.ts).
 import { createHash } from 'node:crypto';
@@ -145,7 +145,9 @@ const DATA_FREE_PAGES = new Set(['mission', 'privacy', 'terms', 'imprint', 'notF
 function globalFingerprint(s: DataSnapshot): string {
   const d = s.directory;
   // The year: every footer's copyright line.
-  return hash([d.categories, d.certifications, [...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
+  // Certificates are not here: a company page shows its own (in its fingerprint) and the company list's
+  // filter shows all of them (the header of the 'companies' list below).
+  return hash([d.categories, [...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
 }
 
 /** The pages (1-based) of a list whose content changed. */
@@ -167,7 +169,8 @@ function computeLists(s: DataSnapshot): Map<string, { ids: number[]; header: unk
   const d = s.directory;
   const out = new Map<string, { ids: number[]; header: unknown }>();
   const european = d.companies.filter((c) => isEuropean(c.country));
-  out.set('companies', { ids: european.map((c) => c.id), header: null });
+  // The company list pages' certificate filter lists every certificate (CompaniesPage.astro).
+  out.set('companies', { ids: european.map((c) => c.id), header: d.certifications.map((c) => c.name) });
   const subCount = new Map<number, number>();
   for (const c of european) for (const sid of d.subcategoryIdsByCompany.get(c.id) ?? []) subCount.set(sid, (subCount.get(sid) ?? 0) + 1);
   for (const cat of d.categories) {
@@ -212,7 +215,7 @@ function listOf(entry: PageEntry): { key: string; page: number; size: number } |
 
 export function dependencies(before: DataSnapshot, after: DataSnapshot): Dependencies {
   const all = (reason: string): Dependencies => ({ all: true, reason, changed: new Set(after.directory.companies.map((c) => c.id)), page: () => true, endpoint: () => true });
-  if (globalFingerprint(before) !== globalFingerprint(after)) return all('categories, certificates, EU members or countries with a page changed');
+  if (globalFingerprint(before) !== globalFingerprint(after)) return all('categories, EU members or countries with a page changed');
 
   const fpBefore = companyFingerprints(before.directory);
   const fpAfter = companyFingerprints(after.directory);
