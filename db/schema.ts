@@ -74,7 +74,8 @@ export const company = sqliteTable(
     country: text('country').notNull(),
     websiteUrl: text('website_url'),
     description: text('description').notNull().default(''),
-    translations: translations<'description'>(),
+    // description and owner_name ("Samaras family" reads "Familie Samaras" on German pages)
+    translations: translations<'description' | 'owner_name'>(),
     // Ownership and jurisdiction. Null means unknown; the control class is derived in
     // src/lib/ownership.ts and never stored.
     legalName: text('legal_name'),

@@ -2,6 +2,7 @@
 // The criteria page explains these rules in words; keep the two in sync.
 import { HOSTING_REGIONS, OWNER_KINDS, type HostingRegion, type OwnerKind } from '../../db/enums.ts';
 import { isEuropean } from './countries.ts';
+import { localizedField, type Translations } from './translations.ts';
 
 export { HOSTING_REGIONS, OWNER_KINDS, type HostingRegion, type OwnerKind };
 
@@ -48,4 +49,9 @@ function regionNames(lang: string): Intl.DisplayNames {
 /** A country's name in a language, for codes outside the built-in list too. */
 export function anyCountryName(code: string, lang: string): string {
   return regionNames(lang).of(code) ?? code;
+}
+
+/** The owner's name as a page in `lang` shows it ("Familie Samaras" for "Samaras family"), or null. */
+export function ownerNameIn(c: { ownerName: string | null; translations?: Translations | null }, lang: string): string | null {
+  return c.ownerName ? localizedField({ translations: c.translations, owner_name: c.ownerName }, 'owner_name', lang) : null;
 }

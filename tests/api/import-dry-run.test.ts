@@ -191,7 +191,7 @@ describe('CSV export', () => {
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual([
       'name', 'slug', 'status', 'category', 'subcategories', 'country', 'headquarters', 'website_url', 'founded_year', 'employee_count',
-      'is_unicorn', 'double_irish', 'sustainable', 'logo_url', 'legal_name', 'owner_kind', 'owner_name', 'owner_country', 'owner_since', 'hosting',
+      'is_unicorn', 'double_irish', 'sustainable', 'logo_url', 'legal_name', 'owner_kind', 'owner_name', 'owner_name_de', 'owner_name_fr', 'owner_country', 'owner_since', 'hosting',
       'description', 'description_de', 'description_fr', 'certifications', 'alternatives', 'sources', 'eu_fines', 'products', 'created_at',
     ]);
     expect(rows).toHaveLength(2);

@@ -157,6 +157,15 @@ describe('company form', () => {
   it('translations: only the site languages and known fields', async () => {
     await post({ ...base(), translations: { es: { description: 'Música' } } }, 'translations', 'Unknown language: es');
     await post({ ...base(), translations: { de: { name: 'Deezer' } } }, 'translations.de', 'Unknown field: name');
+    await post({ ...base(), translations: { fr: { owner_name: 'famille Samaras' } } }, 'translations.fr.owner_name', 'A translated owner name needs the owner name in English first');
+    expect(await companyCount()).toBe(0);
+    const res = await kit.call('POST', '/api/admin/companies', {
+      body: { ...base(), slug: 'kofola', owner_kind: 'founders', owner_name: 'Samaras family', translations: { de: { owner_name: 'Familie Samaras' }, fr: { owner_name: 'Famille Samaras' } } },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const company = await json(res);
+    expect(company.translations).toEqual({ de: { owner_name: 'Familie Samaras' }, fr: { owner_name: 'Famille Samaras' } });
+    await kit.call('DELETE', `/api/admin/companies/${company.id}`, { ifMatch: res.headers.get('etag') ?? '' });
   });
 
   it('founded year and employee count may stay empty (unknown)', async () => {

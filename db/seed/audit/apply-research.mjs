@@ -137,7 +137,8 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
     double_irish: false,
     sustainable: false,
     description: text(r.description, 'en'),
-    translations: { de: { description: text(r.description, 'de') }, fr: { description: text(r.description, 'fr') } },
+    // Other translated fields (e.g. owner_name) stay as they are.
+    translations: { de: { ...c.translations?.de, description: text(r.description, 'de') }, fr: { ...c.translations?.fr, description: text(r.description, 'fr') } },
     certifications: [],
     eu_fines: [],
   });

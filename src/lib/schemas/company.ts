@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { CERTIFICATION_STATUSES } from '../../../db/enums.ts';
 import { countryByCode } from '../countries.ts';
-import { translationsSchema } from '../translations.ts';
 import { LIST_LIMITS, idSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, requiredNumber, slugSchema, today, urlOrEmpty } from './common.ts';
-import { checkOwnership, fineSchema, ownershipShape, sourceSchema, type FineInput, type SourceInput } from './facts.ts';
+import { checkOwnership, companyTranslationsSchema, fineSchema, ownershipShape, sourceSchema, type FineInput, type SourceInput } from './facts.ts';
 
 export { CERTIFICATION_STATUSES };
 export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
@@ -46,7 +45,7 @@ const companyShape = {
   /** unknown for some companies: empty is fine */
   founded_year: optionalInt('Founded year', 1000, 2100, 'Founded year must be a year (e.g. 1999)'),
   description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long'),
-  translations: translationsSchema({ description: 5000 }),
+  translations: companyTranslationsSchema,
   website_url: urlOrEmpty('Website must be a valid URL'),
   logo_url: urlOrEmpty('Logo URL must be a valid URL'),
   headquarters: optionalText,

@@ -94,11 +94,19 @@ export const ownershipShape = {
   status: z.enum(RECORD_STATUSES, 'Status must be published or draft').default('published'),
 };
 
+/** A company's texts in other languages: the description and the owner's name. */
+export const companyTranslationsSchema = translationsSchema({ description: 5000, owner_name: 300 });
+
 /** Cross-field rules of ownership; used by the company schemas' superRefine. */
 export function checkOwnership(
-  v: { owner_kind: string | null; owner_name: string | null; owner_country: string | null },
+  v: { owner_kind: string | null; owner_name: string | null; owner_country: string | null; translations?: Record<string, { owner_name?: string | null } | null | undefined> },
   ctx: z.RefinementCtx,
 ): void {
+  for (const [lang, fields] of Object.entries(v.translations ?? {})) {
+    if (fields?.owner_name && !v.owner_name) {
+      ctx.addIssue({ code: 'custom', path: ['translations', lang, 'owner_name'], message: 'A translated owner name needs the owner name in English first' });
+    }
+  }
   if (v.owner_kind && (NAMED_OWNER_KINDS as readonly string[]).includes(v.owner_kind) && !v.owner_name) {
     ctx.addIssue({ code: 'custom', path: ['owner_name'], message: 'Name the owner (parent company, fund, state or foundation)' });
   }

@@ -11,7 +11,7 @@ import { translationsSchema } from '../translations.ts';
 import { categoryImageSchema, nameTranslations } from './category.ts';
 import { certificateDescriptionSchema } from './certificate.ts';
 import { LIST_LIMITS, dateSchema, limitedArray, nameSchema, optionalDate, optionalInt, optionalText, requiredDate, slugSchema, urlOrEmpty } from './common.ts';
-import { checkOwnership, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
+import { checkOwnership, companyTranslationsSchema, fineSchema, ownershipShape, sourceSchema } from './facts.ts';
 import { productRecordSchema } from './product.ts';
 
 /** A fine's amount may be a number or a plain decimal string (not "0x10", "1e1", ""). */
@@ -75,7 +75,7 @@ export const companyRecordSchema = z
     sustainable: z.boolean().default(false),
     logo_url: urlOrEmpty('Logo URL must be a valid URL'),
     description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long'),
-    translations: translationsSchema({ description: 5000 }),
+    translations: companyTranslationsSchema,
     ...ownershipShape,
     created_at: z.string().nullish(),
     sources: z.array(sourceSchema).max(50, 'At most 50 sources per company').default([]),

@@ -312,12 +312,22 @@ function CompanyEditor({ id, data, prefill, onReverted }: { id?: string; data: F
         <OwnershipSection />
         <SourcesSection />
 
-        <Section id="company-translations" title="Translations" description="Optional. Left empty, the public site shows the English description.">
+        <Section id="company-translations" title="Translations" description="Optional. Left empty, the public site shows the English text.">
           <div className="grid gap-5 md:grid-cols-2">
             {TRANSLATIONS.map((l) => (
-              <Field key={l.code} id={`company-description-${l.code}`} label={`Description (${l.name})`} error={translationError(errors, l.code, 'description')}>
-                {(attrs) => <textarea {...attrs} lang={l.code} rows={5} className={inputClass} {...register(translationPath<CompanyFormInput>('', l.code, 'description'))} />}
-              </Field>
+              <div key={l.code} className="grid gap-5">
+                <Field id={`company-description-${l.code}`} label={`Description (${l.name})`} error={translationError(errors, l.code, 'description')}>
+                  {(attrs) => <textarea {...attrs} lang={l.code} rows={5} className={inputClass} {...register(translationPath<CompanyFormInput>('', l.code, 'description'))} />}
+                </Field>
+                <Field
+                  id={`company-owner-name-${l.code}`}
+                  label={`Owner name (${l.name})`}
+                  hint="Only where the English name has words to translate, e.g. “Samaras family”."
+                  error={translationError(errors, l.code, 'owner_name')}
+                >
+                  {(attrs) => <input {...attrs} type="text" lang={l.code} className={inputClass} {...register(translationPath<CompanyFormInput>('', l.code, 'owner_name'))} />}
+                </Field>
+              </div>
             ))}
           </div>
         </Section>
