@@ -10,7 +10,7 @@ import { createDb } from '../../db/client.ts';
 import { loadDirectoryFrom, type CompanyRow, type Directory } from '../../src/lib/data.ts';
 import { urlOf } from '../../src/lib/routes.ts';
 import { LANGS, type Lang } from '../../src/lib/i18n-langs.ts';
-import { anyCountryName } from '../../src/lib/ownership.ts';
+import { anyCountryName, ownerNameIn } from '../../src/lib/ownership.ts';
 import { countryByCode } from '../../src/lib/countries.ts';
 import { CRITERIA, SCORE_MAX } from '../../src/lib/score.ts';
 import { countedAmount } from '../../src/lib/schemas/facts.ts';
@@ -67,7 +67,7 @@ describe('who owns it', () => {
       expect(await card.locator('h2').textContent()).toBe(MESSAGES[lang]['owner.title']);
       expect(await card.getAttribute('data-control')).toBe('european_hq_foreign_owner');
       const chain = (await card.locator('[data-owner-chain]').textContent())!;
-      expect(chain).toContain(c.ownerName!);
+      expect(chain).toContain(ownerNameIn(c, lang));
       expect(chain).toContain(countryIn(c.ownerCountry!, lang));
       expect(chain).toContain(countryIn(c.country, lang));
       expect(await card.locator('[data-owner-country]').textContent()).toContain(countryIn(c.ownerCountry!, lang));
@@ -79,6 +79,18 @@ describe('who owns it', () => {
       expect(await card.locator('[data-criteria-link]').getAttribute('href')).toBe(urlOf(lang, 'criteria'));
     });
   }
+
+  it('names the owner in the page\'s language where the name has words to translate ("Samaras family" on English pages, "Familie Samaras" on German ones)', async () => {
+    const c = directory.companies.find((x) => x.ownerName && x.translations?.de?.owner_name && x.translations?.fr?.owner_name);
+    expect(c, 'the seed has a company whose owner name is translated').toBeDefined();
+    for (const lang of LANGS) {
+      const page = await open(urlOf(lang, 'company', { slug: c!.slug }));
+      const chain = (await page.locator('[data-ownership-card] [data-owner-chain]').textContent())!;
+      const expected = lang === 'en' ? c!.ownerName! : c!.translations![lang]!.owner_name!;
+      expect(chain, lang).toContain(expected);
+      if (lang !== 'en') expect(chain, lang).not.toContain(c!.ownerName!);
+    }
+  });
 
   it('says "not verified yet" for facts we do not hold, never a blank', async () => {
     const c = directory.companies.find((x) => !x.legalName && x.control !== 'non_european')!;
@@ -176,7 +188,7 @@ describe('criteria page', () => {
       const slugs = await page.locator('[data-register-company]').evaluateAll((els) => els.map((e) => e.getAttribute('data-register-company')));
       expect(slugs.sort()).toEqual(labelled.map((c) => c.slug).sort());
       const first = page.locator(`[data-register-company="${labelled[0].slug}"]`);
-      expect(await first.textContent()).toContain(labelled[0].ownerName ?? '');
+      expect(await first.textContent()).toContain(ownerNameIn(labelled[0], lang) ?? '');
       const source = directory.sourcesByCompany.get(labelled[0].id)!.find((s) => s.facts.includes('ownership'));
       if (source) expect(await first.locator('[data-register-source]').getAttribute('href')).toBe(source.url);
     });
