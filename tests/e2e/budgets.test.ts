@@ -62,18 +62,18 @@ const JS = 78_400; // 74,649 in 6 files: react-dom client (65,800), Search (4,70
 const JS_BROWSER = 83_300; // 79,262 in 8 files: the above plus CompanyBrowser and a shared text helper
 const BUDGETS: Record<string, Budget> = {
   home: { html: 15_200, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,460 (2026-11-27: counts of 999 companies, phone tile layout, SVG marks)
-  company: { html: 15_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,012 (Netflix, 2026-11-24: ownership card, score breakdown, sources)
-  category: { html: 17_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 16,644 (Beauty)
+  company: { html: 17_700, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 16,805 (Netflix, 2026-11-27: more European alternatives listed, public broadcasters' streaming); 15,012 on 2026-11-24
+  category: { html: 19_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 18,802 (Beauty, 2026-11-27: 70 companies, page 1 shows 60 cards); 16,644 with 34
   subcategory: { html: 16_700, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,811 (Skincare)
-  'company browser': { html: 17_600, css: CSS, js: JS_BROWSER, jsFiles: 9, json: 70_400 }, // 16,781; list JSON 67,009 (2026-11-27, 999 published companies): the list grows with the data
-  'company list page 2': { html: 17_500, css: CSS, js: JS_BROWSER, jsFiles: 9, json: 70_400 }, // 16,902; list JSON 67,009 (as above)
+  'company browser': { html: 17_600, css: CSS, js: JS_BROWSER, jsFiles: 9, json: 100_500 }, // 17,117; list JSON 95,680 (2026-11-27, 1,395 published companies; 67,009 with 999): the list grows with the data
+  'company list page 2': { html: 18_100, css: CSS, js: JS_BROWSER, jsFiles: 9, json: 100_500 }, // 17,305; list JSON 95,680 (as above)
   categories: { html: 16_400, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,600
   countries: { html: 14_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 13,797
   country: { html: 35_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 34,094 (Germany, 257 companies)
   'static page': { html: 14_900, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,129 (mission)
-  criteria: { html: 19_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 18,817 (2026-11-27, register of 51 companies controlled from outside Europe): grows with the data
+  criteria: { html: 21_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 20,410 (2026-11-27, register of 66 companies controlled from outside Europe; 18,817 with 51): grows with the data
   fines: { html: 22_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 20,814 (2026-11-24, second audit: more fined companies published); grows with the fines, the sort/filter script is inline
-  product: { html: 15_200, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,458 (Gmail, 3 alternatives, 2026-11-24): the comparison table is static HTML
+  product: { html: 16_100, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,284 (Gmail, 2026-11-27, 4 alternatives); 14,458 with 3 on 2026-11-24: the comparison table is static HTML
   // the index lists every product with a page, so it grows with the data (about 55 bytes a product): room for about 150
   'product index': { html: 20_000, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 17,124 (2026-11-24, 96 products and the jump list of their kinds)
 };
