@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
+import { textsOnAllPages } from './list-pages.ts';
 import { url } from '../../src/lib/routes.ts';
 import { COMPANY_PAGE_SIZE, PAGINATION_SLOTS } from '../../src/lib/constants.ts';
 import { EUROPEAN_COUNTRIES } from '../../src/lib/countries.ts';
@@ -66,8 +67,7 @@ describe('company browser', () => {
 
     // The same companies as the category's own page lists (European companies of the category).
     const check = await newPage();
-    await check.goto(baseUrl + url('en', 'category', { category: 'entertainment' }));
-    const listed = await check.locator('main article h3').allTextContents();
+    const listed = await textsOnAllPages(check, baseUrl, url('en', 'category', { category: 'entertainment' }), 'main article h3');
     expect(listed).toHaveLength(inCategory);
     const shown = await names(page);
     expect(shown).toHaveLength(COMPANY_PAGE_SIZE);
