@@ -385,7 +385,7 @@ export async function companyDetail(slug: string): Promise<CompanyDetail | undef
 }
 
 /** A product has an alternatives page when it is made outside Europe and has a European alternative. */
-function hasProductPage(d: Directory, product: ProductRow): boolean {
+export function hasProductPage(d: Directory, product: ProductRow): boolean {
   const company = d.companyById.get(product.companyId);
   return !!company && !isEuropean(company.country) && (d.productAlternativesOf.get(product.id)?.length ?? 0) > 0;
 }

@@ -132,6 +132,24 @@ describe('incremental publishing', () => {
       expect(fourth.written).toContain('companies.html');
       expect(fourth.rendered).toBeLessThan(fourth.total / 2);
 
+      // 5. A category renamed in two languages (its German address too), a subcategory of it renamed, and
+      // a new category without companies: the pages that show that category, not the whole site.
+      const [shown] = await db.select().from(t.category).where(eq(t.category.id, linked.categoryId)).limit(1);
+      await db
+        .update(t.category)
+        .set({ name: `Renamed ${shown.name}`, translations: { ...shown.translations, de: { name: 'Umbenannte Kategorie', slug: 'umbenannte-kategorie' } }, updatedAt: '2031-01-05T00:00:00.000Z' })
+        .where(eq(t.category.id, shown.id));
+      const [sub] = await db.select().from(t.subcategory).where(eq(t.subcategory.categoryId, shown.id)).limit(1);
+      await db.update(t.subcategory).set({ name: `Renamed ${sub.name}` }).where(eq(t.subcategory.id, sub.id));
+      const [empty] = await db.insert(t.category).values({ name: 'Incremental Empty Category', slug: 'incremental-empty-category' }).returning();
+      await db.insert(t.subcategory).values({ name: 'Incremental Empty Sub', slug: 'incremental-empty-sub', categoryId: empty.id });
+      const fifth = await publish();
+      expect(fifth.all).toBe(false);
+      expect(fifth.written).toContain(`companies/${linked.slug}.html`);
+      expect(fifth.written).toContain('categories/incremental-empty-category.html');
+      expect(fifth.written.some((f) => f.startsWith('de/kategorien/umbenannte-kategorie'))).toBe(true);
+      expect(fifth.rendered).toBeLessThan(fifth.total / 2);
+
       // The full build of the same data.
       const full = join(dir, 'full');
       const { code, output } = await run(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], root, { ...env, ASTRO_OUT_DIR: full }, () => {});

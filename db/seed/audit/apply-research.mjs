@@ -1,9 +1,10 @@
 // Applies a round of research on top of the seed as it is (unlike apply-session3.mjs, which rebuilds
 // from an older seed): targeted audits of draft companies that lacked a headquarters or ownership
-// source (drafts-*.json), and new European companies (new-companies*.json). Each record may name
+// source (drafts-*.json), and new companies (new-companies*.json). A European record may name
 // `alternative_to`: non-European companies it is a like-for-like alternative to (an editorial choice,
-// added as company-level alternative links once the company is published).
-// Rounds so far: session 4 (2026-11-27, /work/research/out/) and session 5 (2026-11-27, out5/).
+// added as company-level alternative links once the company is published); a non-European record names
+// its `alternatives`: European companies we hold that replace it.
+// Rounds so far: session 4 (2026-11-27, /work/research/out/), session 5 (out5/), session 6 (out6/).
 // Idempotent per round: run again after more research and the seed converges to the same result.
 //   RESEARCH_DIR=/work/research/out5/ RESEARCH_ROUND="session 5" RESEARCH_DAY=2026-11-27 node db/seed/audit/apply-research.mjs
 import fs from 'node:fs';
@@ -34,6 +35,8 @@ for (const f of fs.readdirSync(seed + 'companies')) files.set(f.replace(/\.json$
 const bySlug = new Map([...files.values()].flat().map((c) => [c.slug, c]));
 const byName = new Map([...bySlug.values()].map((c) => [c.name.toLowerCase(), c]));
 const statusBySlug = new Map(read(seed + 'audit/status.json').map((s) => [s.slug, s]));
+// A company shown as a European alternative: published, European and not controlled from outside Europe.
+const europeanMaker = (c) => c.status === 'published' && EUROPE.has(c.country) && !(c.owner_country && !EUROPE.has(c.owner_country));
 const hasFact = (c, fact) => (c.sources ?? []).some((s) => s.facts.includes(fact));
 
 const FACTS = ['country', 'legal_name', 'headquarters', 'founded_year', 'employee_count', 'is_unicorn', 'owner_kind', 'owner_name', 'owner_country', 'owner_since', 'hosting'];
@@ -143,6 +146,24 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
     eu_fines: [],
   });
   applyAudit(c, { ...r, status: 'active' }, DAY, log);
+  // A non-European company names its European alternatives (published, European-owned companies we
+  // hold); like every original it is shown once 3 of them are (step 3 publishes it later otherwise).
+  let tooFewAlternatives = false;
+  if (!EUROPE.has(c.country)) {
+    const wanted = new Set(c.alternatives.map((a) => a.slug));
+    for (const slug of r.alternatives ?? []) {
+      const alt = bySlug.get(slug);
+      if (alt && !wanted.has(slug) && europeanMaker(alt)) {
+        c.alternatives.push({ slug });
+        wanted.add(slug);
+        log.links++;
+      }
+    }
+    if (c.status === 'published' && c.alternatives.filter((a) => europeanMaker(bySlug.get(a.slug) ?? {})).length < 3) {
+      c.status = 'draft';
+      tooFewAlternatives = true;
+    }
+  }
   if (!held) {
     if (!files.has(category.slug)) files.set(category.slug, []);
     files.get(category.slug).push(c);
@@ -150,7 +171,12 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
     byName.set(c.name.toLowerCase(), c);
   }
   log.newCompanies.push(`${slug} (${c.country}, ${c.status})`);
-  const reason = c.status === 'published' ? null : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ');
+  const reason =
+    c.status === 'published'
+      ? null
+      : tooFewAlternatives
+        ? 'fewer than 3 published European alternatives'
+        : [!hasFact(c, 'headquarters') && 'no headquarters source', !(c.owner_kind && hasFact(c, 'ownership')) && 'no ownership source'].filter(Boolean).join(', ');
   statusBySlug.set(slug, { slug, status: c.status, reason, audited: DAY, notes: ADDED });
   link(c, r.alternative_to);
 }
@@ -181,7 +207,6 @@ for (const c of bySlug.values()) {
 // original gets its page once its company is published and 3 European alternatives of European-owned
 // makers are shown.
 const productOwner = new Map([...bySlug.values()].flatMap((c) => (c.products ?? []).map((p) => [p.slug, { p, c }])));
-const europeanMaker = (c) => c.status === 'published' && EUROPE.has(c.country) && !(c.owner_country && !EUROPE.has(c.owner_country));
 log.productsPublished = [];
 for (const { p, c } of productOwner.values()) {
   if (!EUROPE.has(c.country) || p.status === 'published') continue;

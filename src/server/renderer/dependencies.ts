@@ -8,12 +8,14 @@
 //   length or header (counts) changed;
 // - product and guide pages: when their own fingerprint changed;
 // - pages without parameters and the data files, feeds and sitemaps: always (they summarize everything);
-// - data that every page shows (categories, EU membership, which countries have a page): a change
-//   there renders everything; a certificate renders the pages of its companies and the company list.
+// - data that every page shows (EU membership, which countries have a page): a change there renders
+//   everything; a certificate renders the pages of its companies and the company list; a category
+//   (names, description, subcategories) is part of what its companies' pages and cards, its own list
+//   pages, its products' pages and the company list's filter show, so those follow it.
 // Whatever this leaves out would be a stale page, so the incremental publish is held to a full build of
 // the same data byte for byte (tests/api/incremental.test.ts).
 import { createHash } from 'node:crypto';
-import type { Directory } from '../../lib/data.ts';
+import { hasProductPage, type Directory } from '../../lib/data.ts';
 import type { PageEntry } from '../../lib/paths.ts';
 import { countryBySlug, isEuropean } from '../../lib/countries.ts';
 import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from '../../lib/constants.ts';
@@ -42,6 +44,9 @@ export interface Dependencies {
 
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64');
 
+/** A category as pages show it: names in every language, description, its subcategories. */
+const categoryData = (d: Directory, id: number | null | undefined): unknown => (id == null ? null : (d.categoryById.get(id) ?? null));
+
 /** The data of a company that any page shows, without its neighbours. */
 function ownData(d: Directory, id: number): unknown {
   const c = d.companyById.get(id);
@@ -54,6 +59,7 @@ function ownData(d: Directory, id: number): unknown {
   }));
   return {
     c,
+    category: categoryData(d, c.categoryId),
     score: d.scoreByCompany.get(id),
     subcategories: d.subcategoryIdsByCompany.get(id) ?? [],
     certifications: d.certificationsByCompany.get(id) ?? [],
@@ -111,7 +117,7 @@ function cardData(d: Directory, id: number): unknown {
   if (!c) return null;
   const { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, categoryId } = c;
   const alternatives = (d.alternativesOf.get(id) ?? []).map((a) => a.score);
-  return { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, categoryId, alternatives };
+  return { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, category: categoryData(d, categoryId), alternatives };
 }
 
 /** What a page shows of a company it only mentions (a maker on a product page, a guide): row, class, score. */
@@ -120,17 +126,25 @@ function makerData(d: Directory, id: number): unknown {
   return c ? { c, score: d.scoreByCompany.get(id) } : null;
 }
 
-/** What an alternatives page shows: the original, its maker, its alternatives and their makers. */
+/**
+ * What an alternatives page shows: the original, its maker (and how many company-level alternatives
+ * the maker has), its alternatives and their makers, its category, and the other alternatives pages of
+ * the same subcategory or maker (ProductPage.astro's "related" and "same maker" lists).
+ */
 function productFingerprints(d: Directory): Map<string, string> {
   return memo(productFps, d, computeProductFingerprints);
 }
 
 function computeProductFingerprints(d: Directory): Map<string, string> {
   const out = new Map<string, string>();
+  const withPage = d.products.filter((p) => hasProductPage(d, p));
+  const siblings = (key: (p: (typeof withPage)[number]) => unknown, value: unknown) => withPage.filter((p) => value != null && key(p) === value).map((p) => [p.slug, p.name, p.translations]);
   for (const p of d.products) {
     const makers = new Set([p.companyId, ...(d.productAlternativesOf.get(p.id) ?? []).map((a) => a.company.id)]);
     const alternatives = (d.productAlternativesOf.get(p.id) ?? []).map((a) => ({ a, sources: d.sourcesByProduct.get(a.product.id) ?? [] }));
-    out.set(p.slug, hash([p, d.sourcesByProduct.get(p.id) ?? [], alternatives, [...makers].map((m) => makerData(d, m))]));
+    const category = p.subcategoryId != null ? categoryData(d, d.subcategoryById.get(p.subcategoryId)?.categoryId) : null;
+    const around = [siblings((x) => x.subcategoryId, p.subcategoryId), siblings((x) => x.companyId, p.companyId), d.alternativesOf.get(p.companyId)?.length ?? 0];
+    out.set(p.slug, hash([p, d.sourcesByProduct.get(p.id) ?? [], alternatives, [...makers].map((m) => makerData(d, m)), category, around]));
   }
   return out;
 }
@@ -147,7 +161,8 @@ function globalFingerprint(s: DataSnapshot): string {
   // The year: every footer's copyright line.
   // Certificates are not here: a company page shows its own (in its fingerprint) and the company list's
   // filter shows all of them (the header of the 'companies' list below).
-  return hash([d.categories, [...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
+  // Categories are not here either: the footer only links to the categories page (see categoryData).
+  return hash([[...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
 }
 
 /** The pages (1-based) of a list whose content changed. */
@@ -169,16 +184,16 @@ function computeLists(s: DataSnapshot): Map<string, { ids: number[]; header: unk
   const d = s.directory;
   const out = new Map<string, { ids: number[]; header: unknown }>();
   const european = d.companies.filter((c) => isEuropean(c.country));
-  // The company list pages' certificate filter lists every certificate (CompaniesPage.astro).
-  out.set('companies', { ids: european.map((c) => c.id), header: d.certifications.map((c) => c.name) });
+  // The company list pages' filters list every certificate and every category (CompaniesPage.astro).
+  out.set('companies', { ids: european.map((c) => c.id), header: [d.certifications.map((c) => c.name), d.categories] });
   const subCount = new Map<number, number>();
   for (const c of european) for (const sid of d.subcategoryIdsByCompany.get(c.id) ?? []) subCount.set(sid, (subCount.get(sid) ?? 0) + 1);
   for (const cat of d.categories) {
     const ids = european.filter((c) => c.categoryId === cat.id).map((c) => c.id);
-    out.set(`category:${cat.slug}`, { ids, header: cat.subcategories.map((sub) => subCount.get(sub.id) ?? 0) });
+    out.set(`category:${cat.slug}`, { ids, header: [cat, cat.subcategories.map((sub) => subCount.get(sub.id) ?? 0)] });
     for (const sub of cat.subcategories) {
       const members = new Set(d.companyIdsBySubcategory.get(sub.id) ?? []);
-      out.set(`subcategory:${cat.slug}/${sub.slug}`, { ids: european.filter((c) => members.has(c.id)).map((c) => c.id), header: null });
+      out.set(`subcategory:${cat.slug}/${sub.slug}`, { ids: european.filter((c) => members.has(c.id)).map((c) => c.id), header: cat });
     }
   }
   const byCountry = new Map<string, number[]>();
@@ -215,7 +230,7 @@ function listOf(entry: PageEntry): { key: string; page: number; size: number } |
 
 export function dependencies(before: DataSnapshot, after: DataSnapshot): Dependencies {
   const all = (reason: string): Dependencies => ({ all: true, reason, changed: new Set(after.directory.companies.map((c) => c.id)), page: () => true, endpoint: () => true });
-  if (globalFingerprint(before) !== globalFingerprint(after)) return all('categories, EU members or countries with a page changed');
+  if (globalFingerprint(before) !== globalFingerprint(after)) return all('EU members or countries with a page changed');
 
   const fpBefore = companyFingerprints(before.directory);
   const fpAfter = companyFingerprints(after.directory);
