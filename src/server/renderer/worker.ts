@@ -139,6 +139,7 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
   const after = await snapshot();
   const snapshotMs = performance.now() - started;
   const deps = dependencies(state.snapshot, after);
+  const dependenciesMs = performance.now() - started - snapshotMs;
   const paths = await prerenderer.getStaticPaths();
   const readMs = performance.now() - started;
 
@@ -208,6 +209,7 @@ async function update(base: string, outDir: string): Promise<UpdateResult> {
     prepared,
     ms: {
       snapshot: Math.round(snapshotMs),
+      dependencies: Math.round(dependenciesMs),
       read: Math.round(readMs),
       render: Math.round(renderMs),
       write: Math.round(performance.now() - writeStarted),
