@@ -14,6 +14,8 @@ import { controlClass, isCountryCode } from '../../src/lib/ownership.ts';
 import { countedAmount } from '../../src/lib/schemas/facts.ts';
 import { today } from '../../src/lib/schemas/common.ts';
 import { tempDb, type TempDb } from '../helpers/db.ts';
+// The research scripts' list of pages refused as evidence (content farms, mirrors, AI encyclopedias).
+import { reliable } from '../../db/seed/audit/policy.mjs';
 
 type Tr = Record<string, Record<string, string> | undefined> | undefined;
 interface SeedSource {
@@ -143,10 +145,11 @@ describe('seed dataset', () => {
     expect(missing).toEqual([]);
   });
 
-  it('accepts only https sources, checked in the past, that say which facts they support', () => {
+  it('accepts only https sources, checked in the past, that say which facts they support, from none of the refused sites', () => {
     for (const c of companies) {
-      for (const s of c.sources ?? []) {
+      for (const s of [...(c.sources ?? []), ...(c.products ?? []).flatMap((p) => p.sources ?? [])]) {
         expect(s.url, c.slug).toMatch(/^https:\/\/[^/\s]+\.[^/\s]+/);
+        expect(reliable(s.url), `${c.slug}: ${s.url} is on the list of refused sites (db/seed/audit/policy.mjs)`).toBe(true);
         expect(s.verified_at, `${c.slug} ${s.url}`).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         expect(s.verified_at <= today(), `${c.slug}: verified date ${s.verified_at} is in the future`).toBe(true);
         expect(s.facts.length, `${c.slug} ${s.url}`).toBeGreaterThan(0);

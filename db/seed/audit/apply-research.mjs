@@ -110,6 +110,8 @@ for (const r of newFiles.flatMap((f) => readOut(f)?.new_companies ?? [])) {
       ? 'not open to the public'
     : !KNOWN_COUNTRIES.has(r.country)
       ? `unknown country ${r.country}`
+      : ['RU', 'BY'].includes(r.country)
+        ? 'the directory lists no company from Russia or Belarus (seed-data.test.ts)'
       : !['en', 'de', 'fr'].every((l) => text(r.description, l))
         ? 'description missing in a language'
         : null;
@@ -202,7 +204,23 @@ for (const c of bySlug.values()) {
   }
 }
 
-// --- 4. products follow their makers (the rules of apply-session3.mjs) ------------------------------
+// --- 4. sources we no longer accept (policy.mjs): dropped everywhere; a published company left without a
+// headquarters or ownership source goes back to draft until research finds another.
+for (const c of bySlug.values()) {
+  const kept = (c.sources ?? []).filter((s) => reliable(s.url));
+  if (kept.length === (c.sources ?? []).length) continue;
+  c.sources = kept;
+  log.unreliableDropped = (log.unreliableDropped ?? 0) + 1;
+  if (c.status === 'published' && !(hasFact(c, 'headquarters') && hasFact(c, 'ownership'))) {
+    c.status = 'draft';
+    const entry = statusBySlug.get(c.slug) ?? { slug: c.slug, notes: '' };
+    const reason = [!hasFact(c, 'headquarters') && 'no headquarters source', !hasFact(c, 'ownership') && 'no ownership source'].filter(Boolean).join(', ');
+    statusBySlug.set(c.slug, { ...entry, status: 'draft', reason });
+    (log.unpublished ??= []).push(c.slug);
+  }
+}
+
+// --- 5. products follow their makers (the rules of apply-session3.mjs) ------------------------------
 // A European product is shown when it has a source and its maker is a published European company; an
 // original gets its page once its company is published and 3 European alternatives of European-owned
 // makers are shown.
@@ -257,6 +275,8 @@ console.log(
       productsPublished: log.productsPublished,
       guidesPublished: log.guidesPublished,
       foreignOwned: log.foreignOwned,
+      unreliableDropped: log.unreliableDropped,
+      unpublished: log.unpublished,
       countryChanged: log.countryChanged,
       companies: all.length,
       published: published.length,
