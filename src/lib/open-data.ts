@@ -227,9 +227,22 @@ export async function datasetCsv(name: Dataset, site: string): Promise<string> {
  * record, the companies it links to and from, its products), so an edit rewrites the files of the
  * companies it touches, not every file.
  */
-export async function companyApiFiles(site: string): Promise<{ slug: string; body: string }[]> {
+export async function companyApiSlugs(site: string): Promise<string[]> {
+  return (await records(site)).items.companies.map((item) => item.slug);
+}
+
+const itemsBySlug = new WeakMap<CompanyRecord[], Map<string, CompanyRecord>>();
+
+/**
+ * One company's file of the static JSON API, made when that path is rendered: an incremental publish
+ * renders the files of the companies it changed only, so the others are never serialized.
+ */
+export async function companyApiFile(site: string, slug: string): Promise<string | undefined> {
   const { items, directory: d } = await records(site);
-  return items.companies.map((item) => ({ slug: item.slug, body: `${JSON.stringify({ ...envelope(companyChangedAt(d, item.slug)), item }, null, 1)}\n` }));
+  let bySlug = itemsBySlug.get(items.companies);
+  if (!bySlug) itemsBySlug.set(items.companies, (bySlug = new Map(items.companies.map((item) => [item.slug, item]))));
+  const item = bySlug.get(slug);
+  return item && `${JSON.stringify({ ...envelope(companyChangedAt(d, item.slug)), item }, null, 1)}\n`;
 }
 
 function companyChangedAt(d: Directory, slug: string): string {

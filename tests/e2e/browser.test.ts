@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
 import { textsOnAllPages } from './list-pages.ts';
+import { companyBrowserReady } from './company-browser.ts';
 import { url } from '../../src/lib/routes.ts';
 import { COMPANY_PAGE_SIZE, PAGINATION_SLOTS } from '../../src/lib/constants.ts';
 import { EUROPEAN_COUNTRIES } from '../../src/lib/countries.ts';
@@ -35,7 +36,7 @@ async function open(page: Page, path: string) {
   expect(response?.status(), path).toBe(200);
   await ready(page);
 }
-const ready = (page: Page) => page.locator('[data-company-browser][data-load="ready"]').waitFor();
+const ready = companyBrowserReady;
 
 const query = (page: Page) => new URL(page.url()).search;
 const cards = (page: Page) => page.locator('[data-company-browser] article');
@@ -293,6 +294,28 @@ describe('company browser', () => {
     await page.selectOption('#browser-category', 'entertainment');
     await page.waitForURL(`${baseUrl}${url('de', 'companies')}?region=outside&category=entertainment&page=1`);
     expect(await names(page)).toContain('Netflix');
+  });
+
+  it('downloads the whole company list only once the visitor starts using the browser', async () => {
+    const page = await newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (/\/data\/companies-[a-z]{2}\./.test(r.url())) requests.push(r.url());
+    });
+    await page.goto(baseUrl + '/companies');
+    await page.locator('[data-company-browser][data-hydrated="true"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The prerendered first page is what a visitor who only looks needs.
+    expect(requests).toEqual([]);
+    expect(await cards(page).count()).toBe(COMPANY_PAGE_SIZE);
+    // Reaching the search box with the keyboard fetches it, once.
+    await page.keyboard.press('Tab');
+    await page.locator('#browser-search').focus();
+    await page.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await page.fill('#browser-search', 'spotif');
+    await page.waitForURL(/search=spotif/);
+    expect(await names(page)).toEqual(['Spotify']);
+    expect(requests).toHaveLength(1);
   });
 
   it('shows an error with a retry when the company list cannot load', async () => {

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
+import { companyBrowserReady } from './company-browser.ts';
 import { createDb } from '../../db/client.ts';
 import { loadDirectoryFrom, type Directory, type ProductRow } from '../../src/lib/data.ts';
 import { urlOf } from '../../src/lib/routes.ts';
@@ -233,7 +234,7 @@ describe('the company browser filters on decision facts', () => {
     expect(openSource).toBeGreaterThan(0);
 
     const page = await open(urlOf('en', 'companies'));
-    await page.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await companyBrowserReady(page);
     const countOf = async () => Number(/^([\d,]+)/.exec((await page.locator('[data-result-count]').textContent())!)![1].replace(/\D/g, ''));
     const label = (f: (typeof FEATURES)[number]) => new RegExp(`^${en[featureLabelKey(f) as keyof typeof en]}`);
     await page.getByRole('checkbox', { name: label('open-source') }).check();
@@ -249,7 +250,7 @@ describe('the company browser filters on decision facts', () => {
 
     // a shared link restores the filter, in German too
     const de = await open(`${urlOf('de', 'companies')}?feature=eu-data`);
-    await de.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await companyBrowserReady(de);
     expect(await de.getByRole('checkbox', { name: new RegExp(`^${MESSAGES.de['browser.feature.eu_data']}`) }).isChecked()).toBe(true);
     expect(Number(/^([\d.]+)/.exec((await de.locator('[data-result-count]').textContent())!)![1].replace(/\D/g, ''))).toBe(withAll(['eu-data']));
   });

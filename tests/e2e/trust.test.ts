@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './chromium.ts';
+import { companyBrowserReady } from './company-browser.ts';
 import { createDb } from '../../db/client.ts';
 import { loadDirectoryFrom, type CompanyRow, type Directory } from '../../src/lib/data.ts';
 import { urlOf } from '../../src/lib/routes.ts';
@@ -140,12 +141,12 @@ describe('the label elsewhere', () => {
 
   it('filters the company browser to European-owned companies through the URL, and labels the others', async () => {
     const page = await open(`${urlOf('en', 'companies')}?search=${encodeURIComponent(labelledAlternative().labelled.name)}&page=1`);
-    await page.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await companyBrowserReady(page);
     const card = page.locator('[data-company-browser] article', { has: page.locator('[data-foreign-owner]') }).first();
     expect(await card.locator('[data-foreign-owner]').textContent()).toContain(en['label.foreign_owner']);
 
     await page.goto(`${baseUrl}${urlOf('en', 'companies')}`);
-    await page.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await companyBrowserReady(page);
     const countOf = async () => Number(/^([\d,]+)/.exec((await page.locator('[data-result-count]').textContent())!)![1].replace(/\D/g, ''));
     const all = await countOf();
     await page.getByRole('checkbox', { name: en['browser.european_owned'] }).check();
@@ -156,7 +157,7 @@ describe('the label elsewhere', () => {
     expect(await page.locator('[data-company-browser] [data-foreign-owner]').count()).toBe(0);
     // The address alone restores the filter (a shared link, a reload).
     await page.reload();
-    await page.locator('[data-company-browser][data-load="ready"]').waitFor();
+    await companyBrowserReady(page);
     expect(await page.getByRole('checkbox', { name: en['browser.european_owned'] }).isChecked()).toBe(true);
     expect(await countOf()).toBe(owned);
     await page.getByRole('checkbox', { name: en['browser.european_owned'] }).uncheck();

@@ -148,11 +148,12 @@ describe('downloads', () => {
   });
 
   it('the static JSON API: one file per company and a paged index, each valid against its schema', async () => {
-    const files = await od.companyApiFiles(SITE);
+    const slugs = await od.companyApiSlugs(SITE);
     const pages = await od.companyIndexPages(SITE);
     const companies = JSON.parse(await od.datasetJson('companies', SITE)).items as { slug: string }[];
-    expect(files.map((f) => f.slug)).toEqual(companies.map((c) => c.slug));
-    for (const f of files.slice(0, 50)) expect(validate('company', JSON.parse(f.body))).toEqual([]);
+    expect(slugs).toEqual(companies.map((c) => c.slug));
+    for (const slug of slugs.slice(0, 50)) expect(validate('company', JSON.parse((await od.companyApiFile(SITE, slug))!))).toEqual([]);
+    expect(await od.companyApiFile(SITE, 'no-such-company')).toBeUndefined();
     const listed: string[] = [];
     for (const p of pages) {
       const body = JSON.parse(p.body);
