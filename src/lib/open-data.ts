@@ -293,7 +293,8 @@ export interface FeedEvent {
   slug: string;
   company: string;
   country: string;
-  owner?: { name: string | null; country: string | null };
+  /** the new owner; its name per language as the record had it then (translations.{de,fr}.owner_name) */
+  owner?: { name: string | null; country: string | null; names?: Partial<Record<Lang, string>> };
   fine?: { body: string; date: string; amount: number; currency: string };
 }
 
@@ -302,6 +303,7 @@ type Snapshot = {
   owner_name?: string | null;
   owner_country?: string | null;
   owner_kind?: string | null;
+  translations?: Partial<Record<Lang, { owner_name?: string }>> | null;
   eu_fines?: { body: string; date: string; amount: number; currency?: string; announcement_url?: string | null }[];
 } | null;
 
@@ -329,7 +331,8 @@ export function feedEvents(d: Pick<Directory, 'companies' | 'companyById'>, chan
     }
     if (!before) continue;
     if ((before.owner_name ?? null) !== (after.owner_name ?? null) || (before.owner_country ?? null) !== (after.owner_country ?? null) || (before.owner_kind ?? null) !== (after.owner_kind ?? null)) {
-      events.push({ ...base, kind: 'ownership_changed', key: `ownership/${c.id}/${ch.id}`, owner: { name: after.owner_name ?? null, country: after.owner_country ?? null } });
+      const names = Object.fromEntries(Object.entries(after.translations ?? {}).flatMap(([lang, v]) => (after.owner_name && v?.owner_name ? [[lang, v.owner_name]] : [])));
+      events.push({ ...base, kind: 'ownership_changed', key: `ownership/${c.id}/${ch.id}`, owner: { name: after.owner_name ?? null, country: after.owner_country ?? null, names } });
     }
     const had = new Set((before.eu_fines ?? []).map(fineKey));
     for (const f of after.eu_fines ?? []) {
@@ -370,7 +373,7 @@ export function atomFeed(lang: Lang, events: FeedEvent[], site: string): string 
           ? [
               t(lang, 'feed.ownership_changed', vars),
               t(lang, 'feed.ownership_changed_text', {
-                owner: [e.owner?.name, e.owner?.country ? country(e.owner.country) : ''].filter(Boolean).join(', ') || t(lang, 'feed.unknown_owner'),
+                owner: [e.owner?.names?.[lang] ?? e.owner?.name, e.owner?.country ? country(e.owner.country) : ''].filter(Boolean).join(', ') || t(lang, 'feed.unknown_owner'),
               }),
             ]
           : [

@@ -47,7 +47,7 @@ beforeAll(async () => {
   const before = { name: b.name, status: 'published', owner_kind: 'listed', owner_name: null, owner_country: null, eu_fines: [] };
   const fine = { body: 'European Commission', kind: 'antitrust', date: '2030-01-02', amount: 1234567, current_amount: 1234567, status: 'in_force', currency: 'EUR', description: 'x' };
   await db.insert(t.change).values([
-    { createdAt: '2030-01-01T10:00:00.000Z', entity: 'company', entityId: b.id, label: b.name, action: 'update', before, after: { ...before, owner_kind: 'parent', owner_name: 'Megacorp', owner_country: 'US' } },
+    { createdAt: '2030-01-01T10:00:00.000Z', entity: 'company', entityId: b.id, label: b.name, action: 'update', before, after: { ...before, owner_kind: 'parent', owner_name: 'Megacorp family', owner_country: 'US', translations: { de: { owner_name: 'Familie Megacorp' }, fr: { owner_name: 'Famille Megacorp' } } } },
     { createdAt: '2030-01-03T10:00:00.000Z', entity: 'company', entityId: b.id, label: b.name, action: 'update', before, after: { ...before, eu_fines: [fine] } },
     // A change of a draft company: never in the feed.
     { createdAt: '2030-01-04T10:00:00.000Z', entity: 'company', entityId: companies.find((c) => c.status === 'draft')!.id, label: 'draft', action: 'update', before, after: { ...before, owner_name: 'Hidden' } },
@@ -211,7 +211,8 @@ describe('Atom feed', () => {
       expect(entries[0].title).toContain(fined.name);
       expect(entries[0].link[0]['@href']).toContain(`/${fined.slug}`);
       expect(entries[1].category['@term']).toBe('ownership_changed');
-      expect(entries[1].summary).toContain('Megacorp');
+      // The new owner's name as the record gave it in the feed's language.
+      expect(entries[1].summary).toContain({ en: 'Megacorp family', de: 'Familie Megacorp', fr: 'Famille Megacorp' }[lang]);
       expect(xml).not.toContain('Hidden');
       expect(feed.updated).toBe('2030-01-03T10:00:00Z');
     });
