@@ -60,6 +60,20 @@ function labelledAlternative(): { original: CompanyRow; labelled: CompanyRow } {
 }
 
 describe('who owns it', () => {
+  it('writes the headquarters city the way each language does (Munich, München, Munich; Vienna, Wien, Vienne)', async () => {
+    for (const [city, names] of [
+      ['Munich', { en: 'Munich', de: 'München', fr: 'Munich' }],
+      ['Vienna', { en: 'Vienna', de: 'Wien', fr: 'Vienne' }],
+    ] as const) {
+      const c = directory.companies.find((x) => x.headquarters === city)!;
+      expect(c, `a published company in ${city}`).toBeDefined();
+      for (const lang of LANGS) {
+        const page = await open(urlOf(lang, 'company', { slug: c.slug }));
+        expect(await page.locator('[data-ownership-card] [data-headquarters]').textContent()).toBe(`${names[lang as keyof typeof names]}, ${countryIn(c.country, lang)}`);
+      }
+    }
+  });
+
   for (const lang of LANGS) {
     it(`shows the owner chain, the owner's country and the label of a company with a non-European owner (${lang})`, async () => {
       const { labelled: c } = labelledAlternative();
