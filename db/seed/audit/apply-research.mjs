@@ -35,6 +35,13 @@ for (const f of fs.readdirSync(seed + 'companies')) files.set(f.replace(/\.json$
 const bySlug = new Map([...files.values()].flat().map((c) => [c.slug, c]));
 const byName = new Map([...bySlug.values()].map((c) => [c.name.toLowerCase(), c]));
 const statusBySlug = new Map(read(seed + 'audit/status.json').map((s) => [s.slug, s]));
+// A network operator replaces a foreign-owned one only where that one sells (step 4b).
+// CK Hutchison (Three) runs networks in these European countries only; a telecom elsewhere is no
+// alternative for its customers. Kept: operators headquartered there, and European groups with their
+// own networks in one of them (Deutsche Telekom: Magenta in Austria; Telefónica: Virgin Media O2 in the
+// UK; Iliad and Swisscom (Fastweb) and Digi in Italy; Telenor in Sweden).
+const NETWORK_COUNTRIES = { 'ck-hutchison': ['GB', 'IE', 'AT', 'IT', 'DK', 'SE'] };
+const NETWORKS_THERE = new Set(['deutsche-telekom', 'telefonica', 'iliad', 'swisscom', 'digi-communications', 'telenor']);
 // A company shown as a European alternative: published, European and not controlled from outside Europe.
 const europeanMaker = (c) => c.status === 'published' && EUROPE.has(c.country) && !(c.owner_country && !EUROPE.has(c.owner_country));
 const hasFact = (c, fact) => (c.sources ?? []).some((s) => s.facts.includes(fact));
@@ -65,6 +72,7 @@ function link(c, targets) {
   for (const slug of targets ?? []) {
     const original = bySlug.get(slug);
     if (!original || EUROPE.has(original.country) || slug === c.slug) continue;
+    if (NETWORK_COUNTRIES[slug] && !NETWORK_COUNTRIES[slug].includes(c.country) && !NETWORKS_THERE.has(c.slug)) continue; // step 4b
     original.alternatives ??= [];
     if (original.alternatives.some((a) => a.slug === c.slug)) continue;
     original.alternatives.push({ slug: c.slug });
@@ -220,6 +228,16 @@ for (const c of bySlug.values()) {
   }
 }
 
+// --- 4b. a network operator replaces a foreign-owned one only where that one sells -----------------------
+// (NETWORK_COUNTRIES, NETWORKS_THERE: see the top of the file.)
+for (const [slug, countries] of Object.entries(NETWORK_COUNTRIES)) {
+  const original = bySlug.get(slug);
+  if (!original?.alternatives) continue;
+  const before = original.alternatives.length;
+  original.alternatives = original.alternatives.filter((a) => countries.includes(bySlug.get(a.slug)?.country) || NETWORKS_THERE.has(a.slug));
+  log.networkLinksDropped = (log.networkLinksDropped ?? 0) + before - original.alternatives.length;
+}
+
 // --- 5. products follow their makers (the rules of apply-session3.mjs) ------------------------------
 // A European product is shown when it has a source and its maker is a published European company; an
 // original gets its page once its company is published and 3 European alternatives of European-owned
@@ -276,6 +294,7 @@ console.log(
       guidesPublished: log.guidesPublished,
       foreignOwned: log.foreignOwned,
       unreliableDropped: log.unreliableDropped,
+      networkLinksDropped: log.networkLinksDropped,
       unpublished: log.unpublished,
       countryChanged: log.countryChanged,
       companies: all.length,
