@@ -22,6 +22,7 @@ export interface SharedBuildReads {
   allPages: () => Promise<unknown>;
   countriesWithPages: () => Promise<Set<string>>;
   publishedGuides: () => Promise<unknown[]>;
+  pageInputs: () => Promise<Record<string, unknown>>;
 }
 const SHARED = Symbol.for('european-alternatives.build-reads');
 const shared = globalThis as typeof globalThis & { [SHARED]?: Partial<SharedBuildReads> };

@@ -108,7 +108,7 @@ onDataReset(() => {
   directory = undefined;
   guideViews = undefined;
 });
-shareBuildReads({ loadDirectory: () => loadDirectory(), publishedGuides: () => publishedGuides() });
+shareBuildReads({ loadDirectory: () => loadDirectory(), publishedGuides: () => publishedGuides(), pageInputs: () => pageInputs() });
 
 /** Loads the whole directory once per build. */
 export function loadDirectory(): Promise<Directory> {
@@ -500,6 +500,33 @@ export async function companyCountsByCountry(): Promise<Map<string, number>> {
 
 export async function euMembers(): Promise<Set<string>> {
   return (await loadDirectory()).euMembers;
+}
+
+/**
+ * What each of some pages without parameters reads from the data, for the incremental publisher
+ * (src/server/renderer/dependencies.ts): such a page is rendered again only when its inputs change.
+ * A page listed here must read nothing else from the data (the footer's countries are in the
+ * publisher's global fingerprint); keep its component and this list in step. Pages not listed (home,
+ * the company list, open data, alternatives) are rendered on every publish.
+ */
+export async function pageInputs(): Promise<Record<string, unknown>> {
+  const [categories, counts, byCountry, members, fines, register, guides] = await Promise.all([
+    allCategories(),
+    europeanCounts(),
+    companyCountsByCountry(),
+    euMembers(),
+    allFines(),
+    foreignOwnedCompanies(),
+    publishedGuides(),
+  ]);
+  return {
+    categories: [categories, counts], // CategoriesPage.astro
+    countries: [byCountry, members], // CountriesPage.astro
+    criteria: [register, categories], // CriteriaPage.astro
+    fines, // FinesPage.astro
+    guides, // GuidesPage.astro
+    search: categories, // SearchPage.astro (its index is named through the stable manifest reference)
+  };
 }
 
 /** Localized names and descriptions, falling back to English. */

@@ -7,7 +7,9 @@
 //   pages whose slice of the list changed or holds a changed company; all of them when the list's
 //   length or header (counts) changed;
 // - product and guide pages: when their own fingerprint changed;
-// - pages without parameters and the data files, feeds and sitemaps: always (they summarize everything);
+// - pages without parameters: when what they read changed (data.ts pageInputs: categories, countries,
+//   criteria, fines, guides, search), the others (home, the company list, open data …) always;
+// - the data files, feeds and sitemaps: always (they summarize everything);
 // - data that every page shows (EU membership, which countries have a page): a change there renders
 //   everything; a certificate renders the pages of its companies and the company list; a category
 //   (names, description, subcategories) is part of what its companies' pages and cards, its own list
@@ -28,6 +30,8 @@ export interface DataSnapshot {
   countriesWithPages: Set<string>;
   /** published guides: slug -> fingerprint of the guide itself, and the companies its page shows */
   guides: Map<string, { fp: string; companies: number[] }>;
+  /** page id -> fingerprint of what that page without parameters reads (data.ts pageInputs) */
+  pageInputs: Map<string, string>;
 }
 
 export interface Dependencies {
@@ -42,7 +46,14 @@ export interface Dependencies {
   endpoint(pathname: string): boolean;
 }
 
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64');
+// Maps and Sets hash by their entries (JSON.stringify would write both as {}).
+const entries = (_key: string, value: unknown) => (value instanceof Map ? [...value] : value instanceof Set ? [...value] : value);
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value, entries)).digest('base64');
+
+/** The fingerprints of what some pages without parameters read (data.ts pageInputs). */
+export function pageInputsSnapshot(inputs: Record<string, unknown>): Map<string, string> {
+  return new Map(Object.entries(inputs).map(([page, value]) => [page, hash(value)]));
+}
 
 /** A category as pages show it: names in every language, description, its subcategories. */
 const categoryData = (d: Directory, id: number | null | undefined): unknown => (id == null ? null : (d.categoryById.get(id) ?? null));
@@ -285,7 +296,10 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
       const entry = byPath.get(path);
       if (!entry) return true; // unknown: render
       if (DATA_FREE_PAGES.has(entry.page)) return false;
-      if (Object.keys(entry.params).length === 0) return true;
+      if (Object.keys(entry.params).length === 0) {
+        const fp = after.pageInputs.get(entry.page);
+        return fp === undefined || before.pageInputs.get(entry.page) !== fp;
+      }
       switch (entry.page) {
         case 'company':
           return changedSlugs.has(entry.params.slug);

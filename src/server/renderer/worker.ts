@@ -19,7 +19,7 @@ import { resetDataCaches, sharedBuildReads } from '../../lib/build-cache.ts';
 import * as ownData from '../../lib/data.ts';
 import * as ownPaths from '../../lib/paths.ts';
 import { redirectsText } from '../../integrations/redirects.ts';
-import { dependencies, guideSnapshot, type DataSnapshot } from './dependencies.ts';
+import { dependencies, guideSnapshot, pageInputsSnapshot, type DataSnapshot } from './dependencies.ts';
 import type { RendererReply, RendererRequest, UpdateResult } from './protocol.ts';
 
 interface PathWithRoute {
@@ -87,8 +87,9 @@ async function snapshot(): Promise<DataSnapshot> {
   const publishedGuides = (shared.publishedGuides ?? ownData.publishedGuides) as typeof ownData.publishedGuides;
   const allPages = (shared.allPages ?? ownPaths.allPages) as typeof ownPaths.allPages;
   const countriesWithPages = shared.countriesWithPages ?? ownPaths.countriesWithPages;
-  const [directory, entries, withPages, guides] = await Promise.all([loadDirectory(), allPages(), countriesWithPages(), publishedGuides()]);
-  return { directory, entries, countriesWithPages: withPages, guides: new Map(guides.map((g) => [g.guide.slug, guideSnapshot(g)])) };
+  const pageInputs = shared.pageInputs ?? ownData.pageInputs;
+  const [directory, entries, withPages, guides, inputs] = await Promise.all([loadDirectory(), allPages(), countriesWithPages(), publishedGuides(), pageInputs()]);
+  return { directory, entries, countriesWithPages: withPages, guides: new Map(guides.map((g) => [g.guide.slug, guideSnapshot(g)])), pageInputs: pageInputsSnapshot(inputs) };
 }
 
 function outputFile(options: BuildOptions, p: PathWithRoute): string {
