@@ -122,6 +122,15 @@ describe('seed dataset', () => {
     }
   });
 
+  it('describes no published company with a ranking or superlative (they date fast and no source backs them)', () => {
+    const RANKING = /\b(largest|biggest|best[- ]known|most popular|market[- ]leader|leading(?! to)|number one)\b|\b(größte[nrs]?|führende[nrs]?|Marktführer\w*|bekannteste[nrs]?|beliebteste[nrs]?)\b|\b(plus grand[es]?|premier groupe|leader (mondial|européen|du marché)|numéro un|le plus connu|la plus connue)\b/i;
+    for (const c of companies.filter((x) => x.status === 'published')) {
+      for (const text of [c.description, ...TRANSLATED_LANGS.map((lang) => c.translations?.[lang]?.description ?? '')]) {
+        expect(RANKING.exec(text)?.[0], `${c.slug}: "${text}"`).toBeUndefined();
+      }
+    }
+  });
+
   it('gives every published non-European company at least 3 published European alternatives, and links point that way only', () => {
     for (const c of nonEuropean) {
       const alternatives = (c.alternatives ?? []).filter((a) => isPublished(a.slug));
