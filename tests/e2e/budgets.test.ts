@@ -42,6 +42,10 @@ const PAGE_TYPES: { type: string; page: PageId; params?: Record<string, string> 
 ];
 const pathOf = (t: (typeof PAGE_TYPES)[number], lang: Lang = 'en') => urlOf(lang, t.page, t.params);
 
+// The checks of one page each open their own browser context, so they run a few at a time
+// (describe.concurrent, vitest's maxConcurrency): most of their time is waiting for the network to go
+// idle. Bytes, coverage and axe results do not depend on what else runs.
+
 // --- page weight --------------------------------------------------------------------------------------
 // Budgets in gzip bytes (what travels over the wire) for the English page of each type at 1280×900,
 // loaded until the network is idle, before any interaction. Each budget is about 5% above the figure
@@ -62,7 +66,7 @@ const JS = 78_400; // 74,649 in 6 files: react-dom client (65,800), Search (4,70
 const JS_BROWSER = 83_300; // 79,262 in 8 files: the above plus CompanyBrowser and a shared text helper
 const BUDGETS: Record<string, Budget> = {
   home: { html: 15_200, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,460 (2026-11-27: counts of 999 companies, phone tile layout, SVG marks)
-  company: { html: 17_700, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 16,805 (Netflix, 2026-11-27: more European alternatives listed, public broadcasters' streaming); 15,012 on 2026-11-24
+  company: { html: 19_400, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 18,435 (Netflix, session 6: more European streaming and media alternatives); 16,805 earlier on 2026-11-27, 15,012 on 2026-11-24
   category: { html: 19_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 18,802 (Beauty, 2026-11-27: 70 companies, page 1 shows 60 cards); 16,644 with 34
   subcategory: { html: 16_700, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,811 (Skincare)
   // No list JSON until the visitor uses the filters (session 6): it was 114,768 bytes for 1,658 published
@@ -73,7 +77,7 @@ const BUDGETS: Record<string, Budget> = {
   countries: { html: 14_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 13,797
   country: { html: 35_800, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 34,094 (Germany, 257 companies)
   'static page': { html: 14_900, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 14,129 (mission)
-  criteria: { html: 21_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 20,410 (2026-11-27, register of 66 companies controlled from outside Europe; 18,817 with 51): grows with the data
+  criteria: { html: 23_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 22,321 (session 6, register of 85 companies controlled from outside Europe; 20,410 with 66): grows with the data
   fines: { html: 22_500, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 20,814 (2026-11-24, second audit: more fined companies published); grows with the fines, the sort/filter script is inline
   product: { html: 16_100, css: CSS, js: JS, jsFiles: 7, json: 0 }, // 15,284 (Gmail, 2026-11-27, 4 alternatives); 14,458 with 3 on 2026-11-24: the comparison table is static HTML
   // the index lists every product with a page, so it grows with the data (about 55 bytes a product): room for about 150
@@ -84,7 +88,7 @@ function figures(w: PageWeight) {
   return { html: w.totals.html.gzip, css: w.totals.css.gzip, js: w.totals.js.gzip, jsFiles: w.totals.js.count, json: w.totals.json.gzip };
 }
 
-describe('page weight budgets (gzip bytes)', () => {
+describe.concurrent('page weight budgets (gzip bytes)', () => {
   for (const t of PAGE_TYPES) {
     it(`${t.type} (${pathOf(t)}) stays within its budget`, async () => {
       const actual = figures(await measurePage(browser, baseUrl, pathOf(t)));
@@ -95,7 +99,7 @@ describe('page weight budgets (gzip bytes)', () => {
   }
 });
 
-describe('phones load no JavaScript file before the visitor acts, except where an island is on screen', () => {
+describe.concurrent('phones load no JavaScript file before the visitor acts, except where an island is on screen', () => {
   // At 375 px the header's search box sits in the closed menu, so nothing needs React until the
   // visitor opens it; home (search in the hero) and the company browser hydrate at once.
   for (const t of PAGE_TYPES.filter((p) => !['home', 'company browser', 'company list page 2'].includes(p.type))) {
@@ -120,7 +124,7 @@ async function useThePage(page: Page): Promise<void> {
   }
 }
 
-describe('no page ships JavaScript it does not use', () => {
+describe.concurrent('no page ships JavaScript it does not use', () => {
   for (const t of PAGE_TYPES) {
     it(`${t.type}: every script it loads runs code, before or after the visitor uses the page`, async () => {
       const w = await measurePage(browser, baseUrl, pathOf(t), { interact: useThePage });
@@ -180,7 +184,7 @@ const openMenu = async (page: Page) => {
   await page.waitForTimeout(100);
 };
 
-describe('accessibility: axe-core finds no violations', () => {
+describe.concurrent('accessibility: axe-core finds no violations', () => {
   for (const dark of [false, true]) {
     const theme = dark ? 'dark' : 'light';
     for (const t of PAGE_TYPES) {

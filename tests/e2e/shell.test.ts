@@ -121,14 +121,17 @@ describe('every public route in every language', () => {
     const paged: PageId[] = ['companiesPage', 'categoryPage', 'subcategoryPage', 'countryPage', 'search'];
     for (const id of pageIds) if (!paged.includes(id)) expect(examples.has(id), `no ${id} page in the sitemap`).toBe(true);
 
-    const page = await openPage();
+    // One tab per language, checked side by side (most of a page load is waiting).
+    const pages = await Promise.all(LANGS.map(() => openPage()));
     for (const id of pageIds) {
       const params = examples.get(id);
       if (!params) continue;
       const alternates = alternatesOf(id, localized(id, params));
-      for (const lang of LANGS) {
+      await Promise.all(LANGS.map(async (lang, i) => {
+        const page = pages[i];
         const path = alternates[lang];
-        const response = await page.goto(baseUrl + path);
+        // The checks read the markup only: no need to wait for images and islands.
+        const response = await page.goto(baseUrl + path, { waitUntil: 'domcontentloaded' });
         expect(response?.status(), path).toBe(200);
         expect(new URL(page.url()).pathname, `${path} must not redirect`).toBe(path);
         expect(await page.getAttribute('html', 'lang'), path).toBe(lang);
@@ -147,7 +150,7 @@ describe('every public route in every language', () => {
         expect(await page.getAttribute('link[rel="alternate"][hreflang="x-default"]', 'href'), path).toBe(baseUrl + alternates.en);
         expect(await page.getAttribute('meta[property="og:url"]', 'content'), path).toBe(baseUrl + path);
         expect(await page.getAttribute('meta[property="og:title"]', 'content'), path).toBe(await page.title());
-      }
+      }));
     }
   }, 300_000); // one page per kind × language: minutes on a busy two-core machine, not a speed check
 
