@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from './format.ts';
 import { countedAmount } from './schemas/facts.ts';
 import { sql } from 'drizzle-orm';
 import * as schema from '../../db/schema.ts';
+import { companyChangedAt } from './company-changed.ts';
 import { buildDb, loadDirectory, publishedProducts, recentCompanyChanges, type Directory } from './data.ts';
 import { DATASETS, FIELDS, OPEN_DATA_LICENCE, OPEN_DATA_VERSION, type Dataset } from './open-data-schemas.ts';
 import { onDataReset } from './build-cache.ts';
@@ -243,21 +244,6 @@ export async function companyApiFile(site: string, slug: string): Promise<string
   if (!bySlug) itemsBySlug.set(items.companies, (bySlug = new Map(items.companies.map((item) => [item.slug, item]))));
   const item = bySlug.get(slug);
   return item && `${JSON.stringify({ ...envelope(companyChangedAt(d, item.slug)), item }, null, 1)}\n`;
-}
-
-function companyChangedAt(d: Directory, slug: string): string {
-  const c = d.companyBySlug.get(slug);
-  let latest = '1970-01-01T00:00:00.000Z';
-  const consider = (...times: (string | null | undefined)[]) => {
-    for (const time of times) if (time && time > latest) latest = time;
-  };
-  if (c) {
-    consider(c.createdAt, c.updatedAt);
-    for (const a of [...(d.alternativesOf.get(c.id) ?? []), ...(d.alternativeTo.get(c.id) ?? [])]) consider(a.company.createdAt, a.company.updatedAt);
-    for (const p of d.productsByCompany.get(c.id) ?? []) consider(p.createdAt, p.updatedAt);
-  }
-  const date = new Date(latest);
-  return (Number.isNaN(date.getTime()) ? new Date(0) : date).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The static JSON API: the index, API_PAGE_SIZE companies a page (index-1.json …), at least one page. */

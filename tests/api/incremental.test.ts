@@ -156,6 +156,23 @@ describe('incremental publishing', () => {
       expect(fifth.written.some((f) => f.startsWith('de/kategorien/umbenannte-kategorie'))).toBe(true);
       expect(fifth.rendered).toBeLessThan(fifth.total / 2);
 
+      // 6. A new description of a company others replace: its own pages, not the pages of its alternatives
+      // (they list it without its description), though their API files carry its new time.
+      const [replaced] = await db
+        .select({ id: t.company.id, slug: t.company.slug, description: t.company.description })
+        .from(t.company)
+        .innerJoin(t.alternative, eq(t.alternative.companyId, t.company.id))
+        .where(eq(t.company.status, 'published'))
+        .limit(1);
+      const replacing = (await db.select().from(t.alternative).where(eq(t.alternative.companyId, replaced.id))).map((l) => l.alternativeId);
+      const alternativeSlugs = current.filter((c) => replacing.includes(c.id)).map((c) => c.slug);
+      await db.update(t.company).set({ description: `${replaced.description} Edited.`, updatedAt: '2031-01-06T00:00:00.000Z' }).where(eq(t.company.id, replaced.id));
+      const sixth = await publish();
+      expect(sixth.written).toContain(`companies/${replaced.slug}.html`);
+      expect(alternativeSlugs.length).toBeGreaterThan(0);
+      for (const slug of alternativeSlugs) expect(sixth.written).not.toContain(`companies/${slug}.html`);
+      expect(sixth.written).toContain(`open-data/v1/companies/${alternativeSlugs[0]}.json`);
+
       // The full build of the same data.
       const full = join(dir, 'full');
       const { code, output } = await run(process.execPath, [join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], root, { ...env, ASTRO_OUT_DIR: full }, () => {});

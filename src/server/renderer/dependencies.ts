@@ -21,6 +21,7 @@ import { hasProductPage, type Directory } from '../../lib/data.ts';
 import type { PageEntry } from '../../lib/paths.ts';
 import { countryBySlug, isEuropean } from '../../lib/countries.ts';
 import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from '../../lib/constants.ts';
+import { companyChangedAt } from '../../lib/company-changed.ts';
 
 export interface DataSnapshot {
   directory: Directory;
@@ -46,13 +47,15 @@ export interface Dependencies {
   endpoint(pathname: string): boolean;
 }
 
-// Maps and Sets hash by their entries (JSON.stringify would write both as {}).
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64');
+
+// Page inputs may hold Maps and Sets: they hash by their entries (JSON.stringify writes both as {}).
+// Only there: a replacer function slows every other fingerprint down by half.
 const entries = (_key: string, value: unknown) => (value instanceof Map ? [...value] : value instanceof Set ? [...value] : value);
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value, entries)).digest('base64');
 
 /** The fingerprints of what some pages without parameters read (data.ts pageInputs). */
 export function pageInputsSnapshot(inputs: Record<string, unknown>): Map<string, string> {
-  return new Map(Object.entries(inputs).map(([page, value]) => [page, hash(value)]));
+  return new Map(Object.entries(inputs).map(([page, value]) => [page, createHash('sha256').update(JSON.stringify(value, entries)).digest('base64')]));
 }
 
 /** A category as pages show it: names in every language, description, its subcategories. */
@@ -82,11 +85,9 @@ function ownData(d: Directory, id: number): unknown {
   };
 }
 
-/** The companies whose data a company's page or card shows beside its own. */
-function neighbours(d: Directory, id: number): number[] {
+/** The companies a company's page shows through its products (the makers of their alternatives and originals). */
+function productNeighbours(d: Directory, id: number): number[] {
   const ids = new Set<number>();
-  for (const a of d.alternativesOf.get(id) ?? []) ids.add(a.company.id);
-  for (const a of d.alternativeTo.get(id) ?? []) ids.add(a.company.id);
   for (const p of d.productsByCompany.get(id) ?? []) {
     for (const a of d.productAlternativesOf.get(p.id) ?? []) ids.add(a.company.id);
     for (const o of d.productAlternativeTo.get(p.id) ?? []) ids.add(o.company.id);
@@ -114,9 +115,41 @@ function companyFingerprints(d: Directory): Map<number, string> {
   return memo(companyFps, d, computeCompanyFingerprints);
 }
 
+/**
+ * What a company page's AlternativeList shows of a linked company: its alternatives with their
+ * description, the companies it replaces without it (AlternativeList.astro).
+ */
+function linkedData(d: Directory, id: number, withDescription: boolean): unknown {
+  const c = d.companyById.get(id);
+  if (!c) return null;
+  const { name, slug, logoUrl, country, control, ownerName, ownerCountry, description, translations } = c;
+  const ownerNames = Object.fromEntries(Object.entries(translations ?? {}).map(([lang, v]) => [lang, (v as { owner_name?: string } | undefined)?.owner_name ?? null]));
+  return withDescription ? { name, slug, logoUrl, country, control, ownerName, ownerCountry, description, translations } : { name, slug, logoUrl, country, control, ownerName, ownerCountry, ownerNames };
+}
+
 function computeCompanyFingerprints(d: Directory): Map<number, string> {
   const own = new Map(d.companies.map((c) => [c.id, hash(ownData(d, c.id))]));
-  return new Map(d.companies.map((c) => [c.id, hash([own.get(c.id), neighbours(d, c.id).map((n) => own.get(n))])]));
+  const withDescription = new Map<number, string>();
+  const withoutDescription = new Map<number, string>();
+  const linked = (id: number, full: boolean) => memo2(full ? withDescription : withoutDescription, id, () => hash(linkedData(d, id, full)));
+  return new Map(
+    d.companies.map((c) => {
+      const alternatives = (d.alternativesOf.get(c.id) ?? []).map((a) => linked(a.company.id, true));
+      const replaces = (d.alternativeTo.get(c.id) ?? []).map((a) => linked(a.company.id, false));
+      // Companies linked through products: everything they show, as before.
+      const viaProducts = productNeighbours(d, c.id).map((n) => own.get(n));
+      return [c.id, hash([own.get(c.id), alternatives, replaces, viaProducts])];
+    }),
+  );
+}
+
+function memo2<K, V>(cache: Map<K, V>, key: K, compute: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
 }
 
 /**
@@ -320,7 +353,11 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
       // Pictures, schemas and pages that no data goes into (the English 404 page, the admin shell).
       if (/^\/(flags|og)\/|^\/open-data\/schema\/|^\/robots\.txt$|^\/404$|^\/admin$/.test(pathname)) return false;
       const company = /^\/open-data\/v1\/companies\/(.+)\.json$/.exec(pathname);
-      if (company && !/^index-\d+$/.test(company[1])) return changedSlugs.has(decodeURIComponent(company[1]));
+      if (company && !/^index-\d+$/.test(company[1])) {
+        // A company's file also carries the time its linked companies last changed (open-data.ts).
+        const slug = decodeURIComponent(company[1]);
+        return changedSlugs.has(slug) || companyChangedAt(before.directory, slug) !== companyChangedAt(after.directory, slug);
+      }
       return true;
     },
   };
