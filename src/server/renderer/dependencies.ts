@@ -9,7 +9,8 @@
 // - product and guide pages: when their own fingerprint changed;
 // - pages without parameters: when what they read changed (data.ts pageInputs: categories, countries,
 //   criteria, fines, guides, search), the others (home, the company list, open data …) always;
-// - the data files, feeds and sitemaps: always (they summarize everything);
+// - the data files and feeds: always (they summarize everything); the sitemaps when a page or the day
+//   its data last changed did;
 // - data that every page shows (EU membership, which countries have a page): a change there renders
 //   everything; a certificate renders the pages of its companies and the company list; a category
 //   (names, description, subcategories) is part of what its companies' pages and cards, its own list
@@ -101,6 +102,7 @@ function productNeighbours(d: Directory, id: number): number[] {
 const companyFps = new WeakMap<Directory, Map<number, string>>();
 const productFps = new WeakMap<Directory, Map<string, string>>();
 const listsOf = new WeakMap<DataSnapshot, Map<string, { ids: number[]; header: unknown }>>();
+const sitemapFps = new WeakMap<DataSnapshot, string>();
 
 function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, compute: (key: K) => V): V {
   let value = cache.get(key);
@@ -207,6 +209,23 @@ function globalFingerprint(s: DataSnapshot): string {
   // filter shows all of them (the header of the 'companies' list below).
   // Categories are not here either: the footer only links to the categories page (see categoryData).
   return hash([[...d.euMembers].sort(), [...s.countriesWithPages].sort(), new Date().getFullYear()]);
+}
+
+/**
+ * What the sitemap files show (lib/sitemap.ts): every page with its language alternates, and the day
+ * the data behind it last changed. A day, not a time: most saves leave the sitemap as it was.
+ */
+function sitemapFingerprint(s: DataSnapshot): string {
+  return memo(sitemapFps, s, () => {
+    const d = s.directory;
+    const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+    return hash([
+      s.entries,
+      d.categories,
+      d.companies.map((c) => [c.id, c.slug, c.categoryId, c.country, day(c.updatedAt), day(c.createdAt)]),
+      d.products.map((p) => [p.id, p.slug, p.companyId, day(p.updatedAt), day(p.createdAt), (d.productAlternativesOf.get(p.id) ?? []).map((a) => a.product.id)]),
+    ]);
+  });
 }
 
 /** The pages (1-based) of a list whose content changed. */
@@ -321,6 +340,7 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
   }
 
   const byPath = new Map(after.entries.map((e) => [e.path, e]));
+  const sitemapChanged = sitemapFingerprint(before) !== sitemapFingerprint(after);
   return {
     all: false,
     reason: `${changed.size} companies, ${changedProducts.size} product pages, ${changedGuides.size} guides changed`,
@@ -349,9 +369,9 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
       }
     },
     endpoint(pathname: string): boolean {
-      // Pictures and schemas that no data goes into.
       // Pictures, schemas and pages that no data goes into (the English 404 page, the admin shell).
       if (/^\/(flags|og)\/|^\/open-data\/schema\/|^\/robots\.txt$|^\/404$|^\/admin$/.test(pathname)) return false;
+      if (/^\/sitemap-(index|\d+)\.xml$/.test(pathname)) return sitemapChanged;
       const company = /^\/open-data\/v1\/companies\/(.+)\.json$/.exec(pathname);
       if (company && !/^index-\d+$/.test(company[1])) {
         // A company's file also carries the time its linked companies last changed (open-data.ts).
