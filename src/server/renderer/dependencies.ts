@@ -104,7 +104,7 @@ const productFps = new WeakMap<Directory, Map<string, string>>();
 const listsOf = new WeakMap<DataSnapshot, Map<string, { ids: number[]; header: unknown }>>();
 const sitemapFps = new WeakMap<DataSnapshot, string>();
 
-function memo<K extends object, V>(cache: WeakMap<K, V>, key: K, compute: (key: K) => V): V {
+function memo<K, V>(cache: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, compute: (key: K) => V): V {
   let value = cache.get(key);
   if (value === undefined) {
     value = compute(key);
@@ -133,7 +133,7 @@ function computeCompanyFingerprints(d: Directory): Map<number, string> {
   const own = new Map(d.companies.map((c) => [c.id, hash(ownData(d, c.id))]));
   const withDescription = new Map<number, string>();
   const withoutDescription = new Map<number, string>();
-  const linked = (id: number, full: boolean) => memo2(full ? withDescription : withoutDescription, id, () => hash(linkedData(d, id, full)));
+  const linked = (id: number, full: boolean) => memo(full ? withDescription : withoutDescription, id, () => hash(linkedData(d, id, full)));
   return new Map(
     d.companies.map((c) => {
       const alternatives = (d.alternativesOf.get(c.id) ?? []).map((a) => linked(a.company.id, true));
@@ -145,14 +145,6 @@ function computeCompanyFingerprints(d: Directory): Map<number, string> {
   );
 }
 
-function memo2<K, V>(cache: Map<K, V>, key: K, compute: () => V): V {
-  let value = cache.get(key);
-  if (value === undefined) {
-    value = compute();
-    cache.set(key, value);
-  }
-  return value;
-}
 
 /**
  * What a list shows of a company: the card (CompanyCard.astro's props) and, on the pages of countries
