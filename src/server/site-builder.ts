@@ -422,7 +422,7 @@ export function lastLines(text: string, n = 12): string {
 }
 
 /** The kinds of path that took the longest in an incremental publish: "company 9 paths 310 ms, …". */
-export function slowest(byKind: Record<string, { n: number; ms: number }>, top = 4): string {
+function slowest(byKind: Record<string, { n: number; ms: number }>, top = 4): string {
   const kinds = Object.entries(byKind).sort((a, b) => b[1].ms - a[1].ms);
   return kinds.slice(0, top).map(([kind, v]) => `${kind} ${v.n} path${v.n === 1 ? '' : 's'} ${v.ms} ms`).join(', ') || 'nothing';
 }

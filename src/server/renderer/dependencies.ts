@@ -1,7 +1,7 @@
 // Which pages a change of the data affects, from the directory before and after it (src/lib/data.ts).
-// Every company gets a fingerprint of everything a page shows about it and its neighbours (the
-// companies it links to and from, and the makers of products linked to its products); a company whose
-// fingerprint changed is "changed". Pages then follow from the kind of page:
+// Every company gets a fingerprint of everything its page shows: its own data, the cards of its
+// alternatives (with descriptions), the compact cards of the companies it replaces (without), and the
+// makers of products linked to its products; a company whose fingerprint changed is "changed". Pages then follow from the kind of page:
 // - a company's page (and its open-data file): when the company changed;
 // - list pages (the company list, categories, subcategories, countries, 12 or 60 cards a page): the
 //   pages whose slice of the list changed or holds a changed company; all of them when the list's
@@ -125,8 +125,10 @@ function linkedData(d: Directory, id: number, withDescription: boolean): unknown
   const c = d.companyById.get(id);
   if (!c) return null;
   const { name, slug, logoUrl, country, control, ownerName, ownerCountry, description, translations } = c;
-  const ownerNames = Object.fromEntries(Object.entries(translations ?? {}).map(([lang, v]) => [lang, (v as { owner_name?: string } | undefined)?.owner_name ?? null]));
-  return withDescription ? { name, slug, logoUrl, country, control, ownerName, ownerCountry, description, translations } : { name, slug, logoUrl, country, control, ownerName, ownerCountry, ownerNames };
+  const shown = { name, slug, logoUrl, country, control, ownerName, ownerCountry };
+  if (withDescription) return { ...shown, description, translations };
+  // Without the description, only the owner's name per language (the foreign-owner label).
+  return { ...shown, ownerNames: Object.fromEntries(Object.entries(translations ?? {}).map(([lang, v]) => [lang, (v as { owner_name?: string } | undefined)?.owner_name ?? null])) };
 }
 
 function computeCompanyFingerprints(d: Directory): Map<number, string> {
@@ -144,7 +146,6 @@ function computeCompanyFingerprints(d: Directory): Map<number, string> {
     }),
   );
 }
-
 
 /**
  * What a list shows of a company: the card (CompanyCard.astro's props) and, on the pages of countries

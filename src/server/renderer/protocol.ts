@@ -20,7 +20,7 @@ export interface UpdateResult {
   reason: string;
   /** whether the new folder started from the copy made ahead (prepare) instead of being linked now */
   prepared: boolean;
-  /** snapshot: reading the directory; read: that plus every route's static paths; render: the affected paths; write: the new folder */
+  /** snapshot: reading the directory; dependencies: working out what changed; read: those plus every route's static paths; render: the affected paths; write: the new folder */
   ms: { snapshot: number; dependencies: number; read: number; render: number; write: number; total: number };
   /** paths rendered and the time they took, per kind of page (page id, or the endpoint's route file) */
   byKind: Record<string, { n: number; ms: number }>;
