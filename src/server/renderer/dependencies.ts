@@ -6,7 +6,8 @@
 // - list pages (the company list, categories, subcategories, countries, 12 or 60 cards a page): the
 //   pages whose slice of the list changed or holds a changed company; all of them when the list's
 //   length or header (counts) changed;
-// - product and guide pages: when their own fingerprint changed;
+// - product and guide pages: when their own fingerprint changed; a guide's link (title, check date,
+//   product; added or removed) also renders its product's page and its maker's page;
 // - pages without parameters: when what they read changed (data.ts pageInputs: categories, countries,
 //   criteria, fines, guides, search), the others (home, the company list, open data …) always;
 // - the data files and feeds: always (they summarize everything); the sitemaps when a page or the day
@@ -18,7 +19,7 @@
 // Whatever this leaves out would be a stale page, so the incremental publish is held to a full build of
 // the same data byte for byte (tests/api/incremental.test.ts).
 import { createHash } from 'node:crypto';
-import { hasProductPage, type Directory } from '../../lib/data.ts';
+import { hasProductPage, type Directory, type GuideView } from '../../lib/data.ts';
 import type { PageEntry } from '../../lib/paths.ts';
 import { countryBySlug, isEuropean } from '../../lib/countries.ts';
 import { COMPANY_PAGE_SIZE, LIST_PAGE_SIZE } from '../../lib/constants.ts';
@@ -30,8 +31,8 @@ export interface DataSnapshot {
   entries: PageEntry[];
   /** the countries that have a page (footer flag strip on every page) */
   countriesWithPages: Set<string>;
-  /** published guides: slug -> fingerprint of the guide itself, and the companies its page shows */
-  guides: Map<string, { fp: string; companies: number[] }>;
+  /** published guides by slug: fingerprints of its page and of its link, its product's and maker's slugs */
+  guides: Map<string, { fp: string; link: string; product: string; maker: string }>;
   /** page id -> fingerprint of what that page without parameters reads (data.ts pageInputs) */
   pageInputs: Map<string, string>;
 }
@@ -159,7 +160,7 @@ function cardData(d: Directory, id: number): unknown {
   return { name, slug, logoUrl, country, isUnicorn, description, translations, control, ownerName, ownerCountry, category: categoryData(d, categoryId), alternatives };
 }
 
-/** What a page shows of a company it only mentions (a maker on a product page, a guide): row, class, score. */
+/** What a page shows of a company it only mentions (a maker on a product page): row, class, score. */
 function makerData(d: Directory, id: number): unknown {
   const c = d.companyById.get(id);
   return c ? { c, score: d.scoreByCompany.get(id) } : null;
@@ -293,14 +294,9 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
   const changed = new Set<number>();
   for (const [id, fp] of fpAfter) if (fpBefore.get(id) !== fp) changed.add(id);
   for (const id of fpBefore.keys()) if (!fpAfter.has(id)) changed.add(id);
-  // Companies whose own row, class or score changed (pages that only mention them depend on these),
-  // and those whose card in a list changed.
-  const mentioned = new Set<number>();
+  // Companies whose card in a list changed.
   const cards = new Set<number>();
-  for (const id of changed) {
-    if (hash(makerData(before.directory, id)) !== hash(makerData(after.directory, id))) mentioned.add(id);
-    if (hash(cardData(before.directory, id)) !== hash(cardData(after.directory, id))) cards.add(id);
-  }
+  for (const id of changed) if (hash(cardData(before.directory, id)) !== hash(cardData(after.directory, id))) cards.add(id);
 
   const changedSlugs = new Set<string>();
   for (const id of changed) {
@@ -315,11 +311,19 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
   const changedProducts = new Set<string>();
   for (const [slug, fp] of productsAfter) if (productsBefore.get(slug) !== fp) changedProducts.add(slug);
   for (const slug of productsBefore.keys()) if (!productsAfter.has(slug)) changedProducts.add(slug);
-  // Guides are linked from product and company pages: an edit of a guide itself (rare) renders everything.
-  for (const [slug, g] of after.guides) if (before.guides.get(slug)?.fp !== g.fp) return all('a guide changed');
-  for (const slug of before.guides.keys()) if (!after.guides.has(slug)) return all('a guide was removed');
+  // A guide's page follows everything it shows; the page of its product and its maker's page (both
+  // link it) follow its link: added, removed, retitled, checked again or moved to another product.
   const changedGuides = new Set<string>();
-  for (const [slug, g] of after.guides) if (g.companies.some((id) => mentioned.has(id))) changedGuides.add(slug);
+  for (const [slug, g] of after.guides) if (before.guides.get(slug)?.fp !== g.fp) changedGuides.add(slug);
+  for (const slug of new Set([...before.guides.keys(), ...after.guides.keys()])) {
+    const [was, is] = [before.guides.get(slug), after.guides.get(slug)];
+    if (was?.link === is?.link) continue;
+    for (const g of [was, is]) {
+      if (!g) continue;
+      changedProducts.add(g.product);
+      changedSlugs.add(g.maker);
+    }
+  }
 
   // List pages to render, by list key and page number.
   const listsBefore = lists(before);
@@ -376,7 +380,16 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
   };
 }
 
-/** A guide of a snapshot: its own row's fingerprint and the companies its page shows. */
-export function guideSnapshot(g: { guide: unknown; from: { company: { id: number } }; alternatives: { company: { id: number } }[]; productPage: boolean }) {
-  return { fp: hash([g.guide, g.productPage]), companies: [g.from.company.id, ...g.alternatives.map((a) => a.company.id)] };
+/** What a guide's page shows (fp), what the pages linking it show (link), and where those pages are. */
+export function guideSnapshot(g: GuideView): DataSnapshot['guides'] extends Map<string, infer V> ? V : never {
+  const { guide, from, alternatives, productPage } = g;
+  const product = (p: GuideView['from']['product']) => [p.id, p.slug, p.name, p.translations];
+  const company = (c: GuideView['from']['company']) => [c.slug, c.name, c.country];
+  const titles = Object.fromEntries(Object.entries(guide.translations ?? {}).map(([lang, t]) => [lang, t?.title]));
+  return {
+    fp: hash([guide, productPage, product(from.product), company(from.company), alternatives.map((a) => [product(a.product), company(a.company)])]),
+    link: hash([guide.slug, guide.title, titles, guide.lastChecked, from.product.id]),
+    product: from.product.slug,
+    maker: from.company.slug,
+  };
 }
