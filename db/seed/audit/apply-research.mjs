@@ -228,6 +228,18 @@ for (const c of bySlug.values()) {
   }
 }
 
+// --- 4a. and back: a draft held back only for a missing headquarters or ownership source is published
+// once it has both (a source added to the seed by hand, e.g. in place of a refused one).
+for (const c of bySlug.values()) {
+  const entry = statusBySlug.get(c.slug);
+  if (c.status !== 'draft' || !/^(no headquarters source|no ownership source)(, no ownership source)?$/.test(entry?.reason ?? '')) continue;
+  // owner_kind: an ownership source whose owner the audit could not settle (null) keeps it a draft.
+  if (!(hasFact(c, 'headquarters') && hasFact(c, 'ownership') && c.owner_kind)) continue;
+  c.status = 'published';
+  statusBySlug.set(c.slug, { ...entry, status: 'published', reason: null });
+  (log.republished ??= []).push(c.slug);
+}
+
 // --- 4b. a network operator replaces a foreign-owned one only where that one sells -----------------------
 // (NETWORK_COUNTRIES, NETWORKS_THERE: see the top of the file.)
 for (const [slug, countries] of Object.entries(NETWORK_COUNTRIES)) {
@@ -296,6 +308,7 @@ console.log(
       unreliableDropped: log.unreliableDropped,
       networkLinksDropped: log.networkLinksDropped,
       unpublished: log.unpublished,
+      republished: log.republished,
       countryChanged: log.countryChanged,
       companies: all.length,
       published: published.length,
