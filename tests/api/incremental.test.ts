@@ -3,7 +3,7 @@
 // published by rendering only the affected pages into a hard-linked copy of the live folder, the
 // result equals `astro build` of the same data byte for byte, file for file. And it writes few files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
@@ -173,36 +173,40 @@ describe('incremental publishing', () => {
       for (const slug of alternativeSlugs) expect(sixth.written).not.toContain(`companies/${slug}.html`);
       expect(sixth.written).toContain(`open-data/v1/companies/${alternativeSlugs[0]}.json`);
 
-      // 7. A new guide on a product with an alternatives page: its page, the guides index, the product's
-      // page and its maker's page (both link it), not the whole site.
-      const products = await db
-        .select({ id: t.product.id, slug: t.product.slug, maker: t.company.slug })
-        .from(t.product)
-        .innerJoin(t.company, eq(t.company.id, t.product.companyId))
-        .where(eq(t.product.status, 'published'));
-      const guided = products.find((p) => existsSync(join(live, 'alternatives', `${p.slug}.html`)))!;
-      expect(guided, 'a product with an alternatives page').toBeDefined();
+      // 7. A product page of its own (the synthetic subset may hold none): a non-European company's
+      // product and a European product that replaces it.
+      const makers = await db.select().from(t.company).where(eq(t.company.status, 'published'));
+      const maker = makers.find((c) => !isEuropean(c.country))!;
+      const rival = makers.find((c) => isEuropean(c.country))!;
+      const [originalProduct] = await db.insert(t.product).values({ companyId: maker.id, slug: 'incremental-original', name: 'Incremental Original', status: 'published' }).returning();
+      const [alternative] = await db.insert(t.product).values({ companyId: rival.id, slug: 'incremental-alternative', name: 'Incremental Alternative', status: 'published' }).returning();
+      await db.insert(t.productAlternative).values({ productId: originalProduct.id, alternativeId: alternative.id });
+      const seventh = await publish();
+      expect(seventh.written).toContain('alternatives/incremental-original.html');
+
+      // 8. A new guide on it: its page, the guides index, the product's page and its maker's page (both
+      // link it), not the whole site.
       const [guide] = await db
         .insert(t.guide)
-        .values({ slug: 'incremental-guide', fromProductId: guided.id, title: 'Moving house', summary: 'A move.', body: '1. Export.\n2. Import.', timeNeeded: 'an hour', status: 'published', lastChecked: '2031-01-07' })
+        .values({ slug: 'incremental-guide', fromProductId: originalProduct.id, title: 'Moving house', summary: 'A move.', body: '1. Export.\n2. Import.', timeNeeded: 'an hour', status: 'published', lastChecked: '2031-01-07' })
         .returning();
-      const seventh = await publish();
-      expect(seventh.all).toBe(false);
-      expect(seventh.written).toEqual(expect.arrayContaining(['guides/incremental-guide.html', 'guides.html', `alternatives/${guided.slug}.html`, `companies/${guided.maker}.html`]));
-      expect(seventh.rendered).toBeLessThan(seventh.total / 2);
-
-      // 8. Its steps edited: its page, not the pages that only link it.
-      await db.update(t.guide).set({ body: '1. Export.\n2. Import.\n3. Check.', updatedAt: '2031-01-08T00:00:00.000Z' }).where(eq(t.guide.id, guide.id));
       const eighth = await publish();
-      expect(eighth.written).toContain('guides/incremental-guide.html');
-      expect(eighth.written).not.toContain(`alternatives/${guided.slug}.html`);
-      expect(eighth.written).not.toContain(`companies/${guided.maker}.html`);
+      expect(eighth.all).toBe(false);
+      expect(eighth.written).toEqual(expect.arrayContaining(['guides/incremental-guide.html', 'guides.html', 'alternatives/incremental-original.html', `companies/${maker.slug}.html`]));
+      expect(eighth.rendered).toBeLessThan(eighth.total / 2);
 
-      // 9. Retitled in German: the product's page links it by that title.
-      await db.update(t.guide).set({ translations: { de: { title: 'Umzug' } }, updatedAt: '2031-01-09T00:00:00.000Z' }).where(eq(t.guide.id, guide.id));
+      // 9. Its steps edited: its page, not the pages that only link it.
+      await db.update(t.guide).set({ body: '1. Export.\n2. Import.\n3. Check.', updatedAt: '2031-01-08T00:00:00.000Z' }).where(eq(t.guide.id, guide.id));
       const ninth = await publish();
-      expect(ninth.written).toContain(`de/alternativen/${guided.slug}.html`);
-      expect(ninth.rendered).toBeLessThan(ninth.total / 2);
+      expect(ninth.written).toContain('guides/incremental-guide.html');
+      expect(ninth.written).not.toContain('alternatives/incremental-original.html');
+      expect(ninth.written).not.toContain(`companies/${maker.slug}.html`);
+
+      // 10. Retitled in German: the product's page links it by that title.
+      await db.update(t.guide).set({ translations: { de: { title: 'Umzug' } }, updatedAt: '2031-01-09T00:00:00.000Z' }).where(eq(t.guide.id, guide.id));
+      const tenth = await publish();
+      expect(tenth.written).toContain('de/alternativen/incremental-original.html');
+      expect(tenth.rendered).toBeLessThan(tenth.total / 2);
 
       // The full build of the same data.
       const full = join(dir, 'full');
