@@ -228,6 +228,17 @@ for (const c of bySlug.values()) {
   }
 }
 
+// Products' sources too (a product keeps its other sources; one left without any shows in the log).
+for (const c of bySlug.values()) {
+  for (const p of c.products ?? []) {
+    const kept = (p.sources ?? []).filter((s) => reliable(s.url));
+    if (kept.length === (p.sources ?? []).length) continue;
+    p.sources = kept;
+    log.unreliableDropped = (log.unreliableDropped ?? 0) + 1;
+    if (!kept.length) (log.productsWithoutSource ??= []).push(p.slug);
+  }
+}
+
 // --- 4a. and back: a draft held back only for a missing headquarters or ownership source is published
 // once it has both (a source added to the seed by hand, e.g. in place of a refused one).
 for (const c of bySlug.values()) {
@@ -309,6 +320,7 @@ console.log(
       networkLinksDropped: log.networkLinksDropped,
       unpublished: log.unpublished,
       republished: log.republished,
+      productsWithoutSource: log.productsWithoutSource,
       countryChanged: log.countryChanged,
       companies: all.length,
       published: published.length,
