@@ -6,7 +6,7 @@
 // Rounds so far: session 7 (2026-11-28, /work/research/out7p/facts-*.json; brief in that folder).
 //   RESEARCH_DIR=/work/research/out7p/ RESEARCH_DAY=2026-11-28 node db/seed/audit/apply-product-facts.mjs
 import fs from 'node:fs';
-import { ordered, reliable } from './policy.mjs';
+import { cleanSources, ordered, reliable } from './policy.mjs';
 
 const DAY = process.env.RESEARCH_DAY ?? '2026-11-28';
 const seed = new URL('../', import.meta.url).pathname;
@@ -78,11 +78,11 @@ for (const r of records) {
     link.can_import = true;
     log.imports += 1;
   }
-  // The record's sources: each backs the product (data location: where it is hosted).
-  for (const s of sources) {
+  // The record's sources: each backs the product, and where it is hosted when it names the data location.
+  const named = sources.map((s) => ({ ...s, supports: ['product', ...((s.supports ?? []).includes('data_location') ? ['hosting'] : [])] }));
+  for (const s of cleanSources(named, new Set(['product', 'hosting']), DAY)) {
     if ((p.sources ?? []).some((x) => x.url === s.url)) continue;
-    const facts = (s.supports ?? []).includes('data_location') ? ['product', 'hosting'] : ['product'];
-    (p.sources ??= []).push({ url: s.url, title: s.title || null, facts, verified_at: DAY });
+    (p.sources ??= []).push(s);
     log.sources += 1;
   }
 }

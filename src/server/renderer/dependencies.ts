@@ -31,10 +31,20 @@ export interface DataSnapshot {
   entries: PageEntry[];
   /** the countries that have a page (footer flag strip on every page) */
   countriesWithPages: Set<string>;
-  /** published guides by slug: fingerprints of its page and of its link, its product's and maker's slugs */
-  guides: Map<string, { fp: string; link: string; product: string; maker: string }>;
+  /** published guides by slug */
+  guides: Map<string, GuideSnapshot>;
   /** page id -> fingerprint of what that page without parameters reads (data.ts pageInputs) */
   pageInputs: Map<string, string>;
+}
+
+/** A guide as the publisher compares it: fingerprints of its page and of its link, and where that link is shown. */
+export interface GuideSnapshot {
+  fp: string;
+  link: string;
+  /** the slug of its product (whose page links it) */
+  product: string;
+  /** the slug of the product's maker (whose page links it) */
+  maker: string;
 }
 
 export interface Dependencies {
@@ -381,7 +391,7 @@ export function dependencies(before: DataSnapshot, after: DataSnapshot): Depende
 }
 
 /** What a guide's page shows (fp), what the pages linking it show (link), and where those pages are. */
-export function guideSnapshot(g: GuideView): DataSnapshot['guides'] extends Map<string, infer V> ? V : never {
+export function guideSnapshot(g: GuideView): GuideSnapshot {
   const { guide, from, alternatives, productPage } = g;
   const product = (p: GuideView['from']['product']) => [p.id, p.slug, p.name, p.translations];
   const company = (c: GuideView['from']['company']) => [c.slug, c.name, c.country];
